@@ -1,0 +1,85 @@
+#!/usr/bin/env node
+// `npm run demo`: serves what Marketkit has so far — the services-host contract as a browsable,
+// fully local reference page plus the bundled OpenAPI document. (The sandbox and the storefront
+// join this demo as they land; the command stays the same.)
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const port = Number(process.env.PORT ?? 4173);
+const host = process.env.HOST ?? '127.0.0.1';
+const bundlePath = join(root, 'packages', 'sdk', 'openapi', 'marketkit.openapi.json');
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+
+const escapeHtml = (value) => String(value ?? '').replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+function page(document) {
+  const services = new Map();
+  for (const [path, item] of Object.entries(document.paths)) {
+    const service = path.split('/')[1];
+    for (const method of METHODS) {
+      const operation = item[method];
+      if (!operation) continue;
+      if (!services.has(service)) services.set(service, []);
+      const security = (operation.security ?? []).map((entry) => Object.keys(entry)[0] ?? 'anonymous');
+      services.get(service).push({ method, path, operation, security });
+    }
+  }
+  const sections = [...services]
+    .map(
+      ([service, operations]) => `<section><h2 id="${escapeHtml(service)}">${escapeHtml(service)}</h2><table>
+<thead><tr><th>Method</th><th>Path</th><th>Operation</th><th>Who may call</th></tr></thead><tbody>
+${operations
+  .map(
+    ({ method, path, operation, security }) =>
+      `<tr><td><code class="m ${method}">${method.toUpperCase()}</code></td><td><code>${escapeHtml(path)}</code></td>
+<td><strong>${escapeHtml(operation.operationId)}</strong><br>${escapeHtml(operation.summary)}</td>
+<td>${security.includes('realmName') || security.includes('anonymous') ? 'guests and customers' : 'signed-in customers'}</td></tr>`,
+  )
+  .join('\n')}
+</tbody></table></section>`,
+    )
+    .join('\n');
+  const count = [...services.values()].reduce((sum, list) => sum + list.length, 0);
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Marketkit — services host contract</title>
+<style>
+body{font:15px/1.5 system-ui,sans-serif;margin:0;color:#111928;background:#fff}
+header{background:#023047;color:#fff;padding:1.5rem 2rem}main{padding:1rem 2rem;max-width:75rem}
+table{border-collapse:collapse;width:100%;margin-block-end:2rem}th,td{text-align:start;padding:.4rem .6rem;border-block-end:1px solid #e5e7eb;vertical-align:top}
+code{font:13px ui-monospace,monospace}.m{padding:.1rem .4rem;border-radius:.25rem;background:#eef}
+.get{background:#dcfce7}.post{background:#fef3c7}.put{background:#dbeafe}.delete{background:#fee2e2}
+a{color:#023047}nav a{margin-inline-end:1rem}
+</style></head><body>
+<header><h1>Marketkit services host</h1><p>${escapeHtml(document.info.title)} ${escapeHtml(document.info.version)} — ${count} operations across ${services.size} services. Every answer is <code>{ response_message, response_body }</code>.</p></header>
+<main><nav>${[...services.keys()].map((service) => `<a href="#${escapeHtml(service)}">${escapeHtml(service)}</a>`).join('')}
+<a href="/openapi.json">openapi.json</a></nav>${sections}</main></body></html>`;
+}
+
+createServer((request, response) => {
+  const url = new URL(request.url ?? '/', `http://${host}`);
+  const headers = {
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+    'Content-Security-Policy':
+      "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'",
+  };
+  const bundle = readFileSync(bundlePath, 'utf8');
+  if (url.pathname === '/openapi.json') {
+    response.writeHead(200, { ...headers, 'Content-Type': 'application/json' }).end(bundle);
+  } else if (url.pathname === '/') {
+    response
+      .writeHead(200, { ...headers, 'Content-Type': 'text/html; charset=utf-8' })
+      .end(page(JSON.parse(bundle)));
+  } else {
+    response.writeHead(404, { ...headers, 'Content-Type': 'text/plain' }).end('page not found');
+  }
+}).listen(port, host, () => {
+  console.log(
+    `\nMarketkit demo: open http://${host === '0.0.0.0' ? 'localhost' : host}:${port}/  (Ctrl+C to stop)`,
+  );
+  console.log('Serving the services-host contract reference and /openapi.json.');
+});
