@@ -1,0 +1,123 @@
+import createClient, { type Client } from 'openapi-fetch';
+import { resolveAssetUrl } from './asset-url.ts';
+import type { CookieJar } from './cookies.ts';
+import type { paths } from './generated/openapi.ts';
+import { defaultMiddleware, type RequestMiddleware } from './middleware.ts';
+import { createRefreshCoordinator, type LockManagerLike, type SessionEndReason } from './refresh.ts';
+import {
+  createCookieTokenStore,
+  createMemoryTokenStore,
+  type TokenGrant,
+  type TokenStore,
+} from './tokens.ts';
+import { createTransport, type HttpErrorEvent, type ReplayFailedEvent } from './transport.ts';
+
+export interface MarketClientOptions {
+  /** Base URL of the services host, e.g. `http://localhost:4010`. */
+  servicesHost: string;
+  /** Store name (tenant), e.g. `demo`. */
+  store: string;
+  /** Realm of the store's customers; defaults to `{store}-customer`. */
+  realm?: string;
+  /** Token storage. Defaults to cookies in browsers and memory elsewhere. */
+  tokens?: TokenStore;
+  /** Current language, sent as `language-code`. */
+  getLanguage?: () => string | null | undefined;
+  /** Saved delivery pincode, sent as `pin-code` (never `allProducts`). */
+  getPincode?: () => string | null | undefined;
+  /** `fetch` to use; defaults to the global one. */
+  fetch?: (request: Request) => Promise<Response>;
+  /** Page origin for the same-origin XSRF rule; defaults to `location.origin` (none in Node). */
+  origin?: string | null;
+  /** Cookie source for `XSRF-TOKEN`; defaults to `document`. */
+  cookies?: CookieJar | null;
+  /** Cross-tab lock for refreshes; defaults to `navigator.locks`; `null` turns it off. */
+  locks?: LockManagerLike | null;
+  /** Bound on waiting for the refresh lock and on the refresh call. Default 10 000 ms. */
+  refreshTimeoutMs?: number;
+  /** Return false to leave a 401 alone (the storefront does so on /signin). Default: always refresh. */
+  shouldRefresh?: (request: Request) => boolean;
+  /** Extra request steps, run after the built-in chain on every send. */
+  middleware?: readonly RequestMiddleware[];
+  /** The session is over (guest 401, refresh refused): tokens are already cleared. Fires once per end. */
+  onSessionEnded?: (reason: SessionEndReason) => void;
+  /** A request replayed after a successful refresh failed again (the storefront reloads the page). */
+  onReplayFailed?: (event: ReplayFailedEvent) => void;
+  /** Every HTTP error of 400 or above except a 401 the SDK handled. */
+  onHttpError?: (event: HttpErrorEvent) => void;
+  /** New tokens were stored after a refresh. */
+  onTokensRefreshed?: (grant: TokenGrant) => void;
+}
+
+/** A typed client of the services host: openapi-fetch's `GET`/`POST`/… plus a few helpers. */
+export interface MarketClient extends Client<paths> {
+  readonly servicesHost: string;
+  readonly store: string;
+  readonly realm: string;
+  readonly tokens: TokenStore;
+  /** Asset path from the server → URL on the services host; `null` for empty or unsafe values. */
+  assetUrl(path: string | null | undefined): string | null;
+}
+
+/** Creates a typed client with the documented middleware chain and single-flight 401 refresh. */
+export function createMarketClient(options: MarketClientOptions): MarketClient {
+  const servicesHost = options.servicesHost.replace(/\/+$/, '');
+  new URL(servicesHost); // fails early on a malformed host
+  const realm = options.realm ?? `${options.store}-customer`;
+  const baseFetch = options.fetch ?? ((request: Request) => globalThis.fetch(request));
+  const tokens =
+    options.tokens ??
+    ((globalThis as { document?: CookieJar }).document ? createCookieTokenStore() : createMemoryTokenStore());
+  const timeoutMs = options.refreshTimeoutMs ?? 10_000;
+  const onSessionEnded = options.onSessionEnded ?? (() => {});
+
+  const refresh = createRefreshCoordinator({
+    tokens,
+    realm,
+    locks: options.locks,
+    lockName: `marketkit-refresh:${servicesHost}:${options.store}`,
+    timeoutMs,
+    onSessionEnded,
+    onTokensRefreshed: options.onTokensRefreshed,
+    requestRefresh: (body, signal) =>
+      baseFetch(
+        new Request(`${servicesHost}/ums/rest/v3/refresh-token`, {
+          method: 'POST',
+          headers: { Accept: 'application/json', 'Content-Type': 'application/json', realmname: realm },
+          body: JSON.stringify(body),
+          signal,
+        }),
+      ),
+  });
+
+  const transport = createTransport({
+    fetch: baseFetch,
+    tokens,
+    refresh,
+    middleware: [
+      ...defaultMiddleware({
+        store: options.store,
+        realm,
+        tokens,
+        getLanguage: options.getLanguage,
+        getPincode: options.getPincode,
+        origin: options.origin,
+        cookies: options.cookies,
+      }),
+      ...(options.middleware ?? []),
+    ],
+    shouldRefresh: options.shouldRefresh ?? (() => true),
+    onSessionEnded,
+    onReplayFailed: options.onReplayFailed ?? (() => {}),
+    onHttpError: options.onHttpError ?? (() => {}),
+  });
+
+  const client = createClient<paths>({ baseUrl: servicesHost, fetch: transport });
+  return Object.assign(client, {
+    servicesHost,
+    store: options.store,
+    realm,
+    tokens,
+    assetUrl: (path: string | null | undefined) => resolveAssetUrl(servicesHost, path),
+  });
+}

@@ -1,0 +1,64 @@
+/** What went wrong, so callers can decide to retry, show a message or end the session. */
+export type MarketApiErrorKind =
+  /** The server answered with an HTTP error status and a JSON envelope. */
+  | 'http'
+  /** The reply could not be used: invalid JSON, an HTML error page, an empty or wrongly shaped body. */
+  | 'malformed'
+  /** The request never got an answer (offline, DNS, connection dropped, aborted). */
+  | 'network'
+  /** A 401 could not be recovered because the token endpoint was unreachable; the session is kept. */
+  | 'refresh-unavailable';
+
+export interface MarketApiErrorInit {
+  kind: MarketApiErrorKind;
+  /** HTTP status, or 0 when there was no answer. */
+  status: number;
+  /** The server's `response_message`, or a clear description when the server gave none. */
+  responseMessage: string;
+  method: string;
+  url: string;
+  /** Field-level problems the server reported, if any. */
+  fieldErrors?: ReadonlyArray<{ field: string; message: string }>;
+  cause?: unknown;
+}
+
+/**
+ * The one error type of `@marketkit/sdk`. `responseMessage` is safe to show to a shopper (it is the
+ * server's `response_message` when there was one).
+ */
+export class MarketApiError extends Error {
+  override readonly name = 'MarketApiError';
+  readonly kind: MarketApiErrorKind;
+  readonly status: number;
+  readonly responseMessage: string;
+  readonly method: string;
+  readonly url: string;
+  readonly fieldErrors: ReadonlyArray<{ field: string; message: string }>;
+
+  constructor(init: MarketApiErrorInit) {
+    super(`${init.method} ${stripQuery(init.url)} → ${init.status || init.kind}: ${init.responseMessage}`, {
+      cause: init.cause,
+    });
+    this.kind = init.kind;
+    this.status = init.status;
+    this.responseMessage = init.responseMessage;
+    this.method = init.method;
+    this.url = init.url;
+    this.fieldErrors = init.fieldErrors ?? [];
+  }
+
+  /** True for 4xx answers: retrying the same request will not help. */
+  get isClientError(): boolean {
+    return this.status >= 400 && this.status < 500;
+  }
+}
+
+/** Type guard that also works across package copies (checks the name, not the prototype). */
+export function isMarketApiError(value: unknown): value is MarketApiError {
+  return value instanceof MarketApiError || (value instanceof Error && value.name === 'MarketApiError');
+}
+
+function stripQuery(url: string): string {
+  const index = url.indexOf('?');
+  return index === -1 ? url : url.slice(0, index);
+}

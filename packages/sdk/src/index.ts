@@ -1,0 +1,46 @@
+/**
+ * `@marketkit/sdk` — a typed client of the Marketkit services host.
+ *
+ * @packageDocumentation
+ */
+export { resolveAssetUrl } from './asset-url.ts';
+export { createMarketClient, type MarketClient, type MarketClientOptions } from './client.ts';
+export { type CookieAttributes, type CookieJar, readCookie, writeCookie } from './cookies.ts';
+export {
+  isMarketApiError,
+  MarketApiError,
+  type MarketApiErrorInit,
+  type MarketApiErrorKind,
+} from './errors.ts';
+export {
+  ALL_PRODUCTS_PINCODE,
+  acceptJson,
+  authOrRealm,
+  type DefaultMiddlewareOptions,
+  defaultMiddleware,
+  languageCode,
+  pinCode,
+  type RequestDraft,
+  type RequestMiddleware,
+  xsrfToken,
+} from './middleware.ts';
+export type { LockManagerLike, RefreshOutcome, SessionEndReason } from './refresh.ts';
+export {
+  type CookieTokenStoreOptions,
+  createCookieTokenStore,
+  createMemoryTokenStore,
+  type SessionTokens,
+  type TokenGrant,
+  type TokenStore,
+} from './tokens.ts';
+export type { HttpErrorEvent, ReplayFailedEvent } from './transport.ts';
+export type {
+  components,
+  Envelope,
+  operations,
+  paths,
+  RequestBody,
+  ResponseBody,
+  Schema,
+} from './types.ts';
+export { unwrap } from './unwrap.ts';

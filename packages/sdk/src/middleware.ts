@@ -1,0 +1,113 @@
+import { type CookieJar, readCookie } from './cookies.ts';
+import type { TokenStore } from './tokens.ts';
+
+/**
+ * A request before it is sent. Middleware edits it in place; the transport builds a fresh `Request`
+ * from it for every send, so a replay after a token refresh re-runs the chain with the new token.
+ */
+export interface RequestDraft {
+  readonly method: string;
+  url: URL;
+  headers: Headers;
+}
+
+/** One step of the request chain. Steps run in array order, once per send. */
+export type RequestMiddleware = (draft: RequestDraft) => void;
+
+export interface DefaultMiddlewareOptions {
+  /** Store name; guests send `realmname: {store}-customer` unless `realm` is given. */
+  store: string;
+  /** Realm sent by guests on /pbs/ and /ums/ paths; defaults to `{store}-customer`. */
+  realm?: string;
+  tokens: TokenStore;
+  /** Current language code; sent as `language-code` when the call does not set one itself. */
+  getLanguage?: () => string | null | undefined;
+  /** Saved delivery pincode; sent as `pin-code` unless it is `allProducts` or empty. */
+  getPincode?: () => string | null | undefined;
+  /** Origin of the page; requests to it carry `X-XSRF-TOKEN`. Defaults to `location.origin`. */
+  origin?: string | null;
+  /** Cookie source for `XSRF-TOKEN`; defaults to the global `document`. */
+  cookies?: CookieJar | null;
+}
+
+/** The pincode value that means "no pincode filter" (spec §5). */
+export const ALL_PRODUCTS_PINCODE = 'allProducts';
+
+/** `Accept: application/json` unless the call asked for something else. */
+export function acceptJson(): RequestMiddleware {
+  return (draft) => {
+    if (!draft.headers.has('Accept')) draft.headers.set('Accept', 'application/json');
+  };
+}
+
+/**
+ * `Authorization: Bearer …` when an access token is held; otherwise, on paths containing `/pbs/` or
+ * `/ums/` only, `realmname: {store}-customer` so the services host knows the guest's store.
+ */
+export function authOrRealm(tokens: TokenStore, realm: string): RequestMiddleware {
+  return (draft) => {
+    const accessToken = tokens.get()?.accessToken;
+    if (accessToken) {
+      draft.headers.set('Authorization', `Bearer ${accessToken}`);
+      draft.headers.delete('realmname');
+      return;
+    }
+    draft.headers.delete('Authorization');
+    const path = draft.url.pathname;
+    if (path.includes('/pbs/') || path.includes('/ums/')) draft.headers.set('realmname', realm);
+  };
+}
+
+/** `language-code` query from the current language, unless the call set it explicitly. */
+export function languageCode(getLanguage: () => string | null | undefined): RequestMiddleware {
+  return (draft) => {
+    const language = getLanguage()?.trim();
+    if (language && !draft.url.searchParams.has('language-code')) {
+      draft.url.searchParams.set('language-code', language);
+    }
+  };
+}
+
+/** `pin-code` query from the saved pincode; never for `allProducts`. */
+export function pinCode(getPincode: () => string | null | undefined): RequestMiddleware {
+  return (draft) => {
+    const pincode = getPincode()?.trim();
+    if (pincode && pincode !== ALL_PRODUCTS_PINCODE && !draft.url.searchParams.has('pin-code')) {
+      draft.url.searchParams.set('pin-code', pincode);
+    }
+  };
+}
+
+/** `X-XSRF-TOKEN` from cookie `XSRF-TOKEN`, on same-origin requests only (never leaks cross-origin). */
+export function xsrfToken(origin: string | null, cookies: CookieJar | null): RequestMiddleware {
+  return (draft) => {
+    if (!origin || !cookies || draft.url.origin !== origin) {
+      draft.headers.delete('X-XSRF-TOKEN');
+      return;
+    }
+    const token = readCookie(cookies, 'XSRF-TOKEN');
+    if (token) draft.headers.set('X-XSRF-TOKEN', token);
+  };
+}
+
+/**
+ * The SDK's request chain, in this order:
+ * 1. `Accept: application/json`
+ * 2. `Authorization: Bearer` when a token is held, else `realmname` on /pbs/ and /ums/ paths
+ * 3. `language-code` query
+ * 4. `pin-code` query (not for `allProducts`)
+ * 5. `X-XSRF-TOKEN` on same-origin requests
+ */
+export function defaultMiddleware(options: DefaultMiddlewareOptions): RequestMiddleware[] {
+  const globals = globalThis as { location?: { origin?: string }; document?: CookieJar };
+  const origin = options.origin === undefined ? (globals.location?.origin ?? null) : options.origin;
+  const cookies = options.cookies === undefined ? (globals.document ?? null) : options.cookies;
+  const chain: RequestMiddleware[] = [
+    acceptJson(),
+    authOrRealm(options.tokens, options.realm ?? `${options.store}-customer`),
+  ];
+  if (options.getLanguage) chain.push(languageCode(options.getLanguage));
+  if (options.getPincode) chain.push(pinCode(options.getPincode));
+  chain.push(xsrfToken(origin, cookies));
+  return chain;
+}

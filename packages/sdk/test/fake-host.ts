@@ -1,0 +1,180 @@
+import type { CookieJar, LockManagerLike, TokenGrant } from '../src/index.ts';
+
+/** A request as the fake services host saw it. */
+export interface SeenRequest {
+  method: string;
+  url: URL;
+  headers: Headers;
+  body: string;
+  /** The `x-test-id` header, to match replays with first attempts. */
+  testId: string | null;
+}
+
+type RefreshMode = 'rotate' | 'reject' | 'network-error' | 'server-error' | 'hang' | 'malformed';
+
+/**
+ * A small stateful stand-in for the services host, used as the client's injected `fetch`. Access
+ * tokens are opaque strings it issued; refresh tokens rotate and a reused one is refused (400).
+ */
+export function createFakeHost(origin = 'https://services.test') {
+  const requests: SeenRequest[] = [];
+  const validAccess = new Set<string>();
+  const validRefresh = new Set<string>();
+  let issued = 0;
+  let refreshMode: RefreshMode = 'rotate';
+  let refreshCalls = 0;
+  let refreshDelayMs = 0;
+  const overrides = new Map<string, () => Response | Promise<Response>>();
+
+  function grant(): TokenGrant {
+    issued += 1;
+    const access = `access-${issued}`;
+    const refresh = `refresh-${issued}`;
+    validAccess.add(access);
+    validRefresh.add(refresh);
+    return {
+      access_token: access,
+      refresh_token: refresh,
+      id_token: `id-${issued}`,
+      expires_in: 300,
+      refresh_expires_in: 1800,
+    };
+  }
+
+  const json = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+  async function fetch(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    const body = request.method === 'GET' ? '' : await request.text();
+    requests.push({
+      method: request.method,
+      url,
+      headers: request.headers,
+      body,
+      testId: request.headers.get('x-test-id'),
+    });
+    await Promise.resolve();
+
+    const override = overrides.get(`${request.method} ${url.pathname}`);
+    if (override) return override();
+
+    if (url.pathname === '/ums/rest/v3/refresh-token') {
+      refreshCalls += 1;
+      if (refreshDelayMs) await new Promise((resolve) => setTimeout(resolve, refreshDelayMs));
+      switch (refreshMode) {
+        case 'network-error':
+          throw new TypeError('fetch failed');
+        case 'server-error':
+          return json(503, { response_message: 'Token service down', response_body: null });
+        case 'malformed':
+          return new Response('<html>oops</html>', { status: 200, headers: { 'Content-Type': 'text/html' } });
+        case 'hang':
+          return new Promise<Response>((_, reject) => {
+            request.signal.addEventListener('abort', () => reject(request.signal.reason));
+          });
+        case 'reject':
+          return json(400, { response_message: 'Refresh token is not valid', response_body: null });
+        case 'rotate': {
+          const { refresh_token } = JSON.parse(body) as { refresh_token: string };
+          if (!validRefresh.delete(refresh_token)) {
+            validRefresh.clear(); // reuse detected: revoke the family
+            return json(400, { response_message: 'Refresh token was already used', response_body: null });
+          }
+          return json(200, { response_message: 'Token refreshed', response_body: grant() });
+        }
+      }
+    }
+
+    const bearer = request.headers.get('Authorization')?.replace(/^Bearer /, '');
+    if (url.pathname.startsWith('/cfs/') || url.pathname.startsWith('/ofs/')) {
+      if (!bearer || !validAccess.has(bearer)) {
+        return json(401, { response_message: 'Access token expired', response_body: null });
+      }
+    }
+    if (url.pathname === '/ums/rest/v3/login') {
+      return json(401, { response_message: 'Wrong username or password', response_body: null });
+    }
+    return json(200, { response_message: 'Success', response_body: { echo: body, path: url.pathname } });
+  }
+
+  return {
+    origin,
+    fetch,
+    requests,
+    grant,
+    /** Makes every access token issued so far invalid (they "expired"). */
+    expireAccessTokens: () => validAccess.clear(),
+    setRefreshMode: (mode: RefreshMode) => {
+      refreshMode = mode;
+    },
+    setRefreshDelay: (ms: number) => {
+      refreshDelayMs = ms;
+    },
+    override: (key: string, handler: () => Response | Promise<Response>) => overrides.set(key, handler),
+    get refreshCalls() {
+      return refreshCalls;
+    },
+  };
+}
+
+/** A browser-like cookie jar: honours `Expires` on read, keeps the raw strings written for inspection. */
+export function createCookieJar(now: () => number = Date.now): CookieJar & { written: string[] } {
+  const values = new Map<string, { value: string; expiresAt: number }>();
+  const written: string[] = [];
+  return {
+    written,
+    get cookie() {
+      return [...values]
+        .filter(([, entry]) => entry.expiresAt > now())
+        .map(([name, entry]) => `${name}=${entry.value}`)
+        .join('; ');
+    },
+    set cookie(raw: string) {
+      written.push(raw);
+      const [pair = '', ...attributes] = raw.split(';').map((part) => part.trim());
+      const separator = pair.indexOf('=');
+      const expires = attributes.find((attribute) => attribute.toLowerCase().startsWith('expires='));
+      values.set(pair.slice(0, separator), {
+        value: pair.slice(separator + 1),
+        expiresAt: expires ? Date.parse(expires.slice(8)) : Number.POSITIVE_INFINITY,
+      });
+    },
+  };
+}
+
+/** An in-process stand-in for the Web Locks API shared by "tabs" of a test. */
+export function createLockManager(): LockManagerLike & { grants: number } {
+  const queues = new Map<string, Promise<unknown>>();
+  const manager = {
+    grants: 0,
+    async request<T>(
+      name: string,
+      options: { signal?: AbortSignal },
+      callback: () => Promise<T>,
+    ): Promise<T> {
+      const previous = queues.get(name) ?? Promise.resolve();
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      queues.set(
+        name,
+        previous.then(() => held),
+      );
+      await Promise.race([
+        previous,
+        new Promise((_, reject) =>
+          options.signal?.addEventListener('abort', () => reject(options.signal?.reason)),
+        ),
+      ]);
+      manager.grants += 1;
+      try {
+        return await callback();
+      } finally {
+        release();
+      }
+    },
+  };
+  return manager;
+}

@@ -1,0 +1,142 @@
+import { describe, expect, it, vi } from 'vitest';
+import {
+  createMarketClient,
+  createMemoryTokenStore,
+  isMarketApiError,
+  MarketApiError,
+  unwrap,
+} from '../src/index.ts';
+import { createFakeHost } from './fake-host.ts';
+
+function setup() {
+  const host = createFakeHost();
+  const httpError = vi.fn();
+  const client = createMarketClient({
+    servicesHost: host.origin,
+    store: 'demo',
+    tokens: createMemoryTokenStore(),
+    fetch: host.fetch,
+    origin: null,
+    cookies: null,
+    locks: null,
+    onHttpError: httpError,
+  });
+  const reply = (status: number, body: string, contentType?: string) =>
+    host.override('GET /pbs/rest/v3/languages', () => {
+      const headers = new Headers();
+      if (contentType) headers.set('Content-Type', contentType);
+      return new Response(body, { status, headers });
+    });
+  return { host, client, reply, httpError, languages: () => client.GET('/pbs/rest/v3/languages') };
+}
+
+async function caught(promise: Promise<unknown>): Promise<unknown> {
+  return promise.then(
+    () => {
+      throw new Error('expected the call to fail');
+    },
+    (error: unknown) => error,
+  );
+}
+
+describe('replies the SDK cannot trust', () => {
+  it.each([
+    ['invalid JSON', 200, '{"response_body": [1, 2', 'application/json', 'invalid JSON'],
+    ['an empty 200', 200, '', 'application/json', 'empty reply'],
+    ['an empty 200 without a content type', 200, '', undefined, 'empty reply'],
+    ['an HTML page with status 200', 200, '<!doctype html><h1>Welcome</h1>', 'text/html', 'invalid JSON'],
+    ['JSON that is not the envelope', 200, '[1,2,3]', 'application/json', 'unexpected shape'],
+  ])('%s becomes a MarketApiError, never a SyntaxError', async (_case, status, body, type, message) => {
+    const { reply, languages } = setup();
+    reply(status, body, type);
+    const error = await caught(languages());
+    expect(error).toBeInstanceOf(MarketApiError);
+    expect(isMarketApiError(error) && error.kind).toBe('malformed');
+    expect(isMarketApiError(error) && error.responseMessage).toContain(message);
+  });
+
+  it('an HTML error page gives a typed error envelope with the status kept', async () => {
+    const { reply, languages, httpError } = setup();
+    reply(502, '<html><body>Bad gateway</body></html>', 'text/html');
+    const result = await languages();
+    expect(result.response.status).toBe(502);
+    expect(result.error?.response_message).toMatch(/failed \(HTTP 502\)/);
+    expect(httpError).toHaveBeenCalledExactlyOnceWith(expect.objectContaining({ status: 502 }));
+
+    const error = await caught(unwrap(languages()));
+    expect(isMarketApiError(error) && [error.kind, error.status]).toEqual(['http', 502]);
+  });
+
+  it("a JSON error keeps the server's response_message and field errors", async () => {
+    const { reply, languages } = setup();
+    reply(
+      422,
+      JSON.stringify({
+        response_message: 'Pincode is not serviceable',
+        response_body: null,
+        errors: [{ field: 'pincode', message: 'Enter 6 digits' }],
+      }),
+      'application/json',
+    );
+    const error = await caught(unwrap(languages()));
+    expect(error).toMatchObject({
+      name: 'MarketApiError',
+      kind: 'http',
+      status: 422,
+      responseMessage: 'Pincode is not serviceable',
+      fieldErrors: [{ field: 'pincode', message: 'Enter 6 digits' }],
+      isClientError: true,
+    });
+  });
+
+  it('a dropped connection becomes a network MarketApiError with status 0', async () => {
+    const { host, languages, httpError } = setup();
+    host.override('GET /pbs/rest/v3/languages', () => {
+      throw new TypeError('fetch failed');
+    });
+    const error = await caught(languages());
+    expect(isMarketApiError(error) && [error.kind, error.status]).toEqual(['network', 0]);
+    expect(httpError).not.toHaveBeenCalled();
+  });
+
+  it('unwrap gives the response_body of a good reply', async () => {
+    const { reply, languages } = setup();
+    reply(
+      200,
+      JSON.stringify({ response_message: 'ok', response_body: { data: [], total_count: 0 } }),
+      'application/json',
+    );
+    await expect(unwrap(languages())).resolves.toEqual({ data: [], total_count: 0 });
+  });
+
+  it('files (an invoice PDF) pass through untouched', async () => {
+    const { host, client } = setup();
+    const pdf = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d]);
+    host.override(
+      'GET /ofs/rest/v3/orders/7/invoice',
+      () => new Response(pdf, { headers: { 'Content-Type': 'application/pdf' } }),
+    );
+    host.grant();
+    const result = await client.GET('/ofs/rest/v3/orders/{orderId}/invoice', {
+      params: { path: { orderId: 7 } },
+      parseAs: 'arrayBuffer',
+    });
+    expect(new Uint8Array(result.data as ArrayBuffer)).toEqual(pdf);
+  });
+
+  it('reports every HTTP error of 400 or above except a handled 401', async () => {
+    const { reply, languages, httpError } = setup();
+    reply(
+      404,
+      JSON.stringify({ response_message: 'No such store', response_body: null }),
+      'application/json',
+    );
+    await languages();
+    expect(httpError).toHaveBeenCalledWith({
+      status: 404,
+      method: 'GET',
+      url: expect.stringContaining('/pbs/rest/v3/languages'),
+      responseMessage: 'No such store',
+    });
+  });
+});

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { createCookieTokenStore, createMemoryTokenStore, resolveAssetUrl } from '../src/index.ts';
+import { createCookieJar } from './fake-host.ts';
+
+const grant = {
+  access_token: 'a.b.c',
+  refresh_token: 'r-1',
+  id_token: 'i-1',
+  expires_in: 300,
+  refresh_expires_in: 172800,
+};
+
+describe('cookie token store', () => {
+  const now = Date.parse('2026-11-21T10:00:00Z');
+
+  it('writes SameSite=Strict cookies whose lifetime in days is seconds / 86400', () => {
+    const jar = createCookieJar(() => now);
+    createCookieTokenStore({ document: jar, now: () => now, secure: false }).set(grant);
+    const [access, refresh, id] = jar.written;
+    expect(access).toBe(
+      `access_token=a.b.c; Path=/; Expires=${new Date(now + 300_000).toUTCString()}; SameSite=Strict`,
+    );
+    expect(refresh).toBe(
+      `refresh_token=r-1; Path=/; Expires=${new Date(now + 172_800_000).toUTCString()}; SameSite=Strict`,
+    );
+    expect(id).toContain('id_token=i-1;');
+    expect(jar.written.every((cookie) => !cookie.includes('Secure'))).toBe(true);
+  });
+
+  it('adds Secure on https', () => {
+    const jar = createCookieJar(() => now);
+    createCookieTokenStore({ document: jar, now: () => now, secure: true }).set(grant);
+    expect(jar.written.every((cookie) => cookie.endsWith('; SameSite=Strict; Secure'))).toBe(true);
+  });
+
+  it('reads the tokens back and clears them all', () => {
+    const jar = createCookieJar(() => now);
+    const store = createCookieTokenStore({ document: jar, now: () => now });
+    expect(store.get()).toBeNull();
+    store.set(grant);
+    expect(store.get()).toEqual({ accessToken: 'a.b.c', refreshToken: 'r-1', idToken: 'i-1' });
+    store.clear();
+    expect(store.get()).toBeNull();
+    expect(jar.cookie).toBe('');
+  });
+
+  it('keeps the refresh and id tokens when a grant omits them', () => {
+    const jar = createCookieJar(() => now);
+    const store = createCookieTokenStore({ document: jar, now: () => now });
+    store.set(grant);
+    store.set({ access_token: 'new', expires_in: 300 });
+    expect(store.get()).toEqual({ accessToken: 'new', refreshToken: 'r-1', idToken: 'i-1' });
+  });
+
+  it('fails clearly outside a browser without a document', () => {
+    expect(() => createCookieTokenStore()).toThrow(/needs a document/);
+  });
+});
+
+describe('memory token store', () => {
+  it('holds, merges and clears tokens', () => {
+    const store = createMemoryTokenStore(grant);
+    expect(store.get()).toEqual({ accessToken: 'a.b.c', refreshToken: 'r-1', idToken: 'i-1' });
+    store.set({ access_token: 'x', expires_in: 1 });
+    expect(store.get()?.refreshToken).toBe('r-1');
+    store.clear();
+    expect(store.get()).toBeNull();
+  });
+});
+
+describe('asset URLs', () => {
+  it.each([
+    ['/assets/p/12.webp', 'https://services.test/assets/p/12.webp'],
+    ['assets/logo.svg', 'https://services.test/assets/logo.svg'],
+    ['  /assets/a b.png ', 'https://services.test/assets/a%20b.png'],
+    ['https://cdn.test/x.png', 'https://cdn.test/x.png'],
+    ['javascript:alert(1)', null],
+    ['JaVaScRiPt:alert(1)', null],
+    ['data:text/html,<script>alert(1)</script>', null],
+    ['/\\evil.test/x.png', null],
+    ['java\tscript:alert(1)', null],
+    ['', null],
+    [null, null],
+    [undefined, null],
+  ])('%s → %s', (path, expected) => {
+    expect(resolveAssetUrl('https://services.test', path)).toBe(expected);
+  });
+
+  it('keeps a base path on the services host', () => {
+    expect(resolveAssetUrl('https://host.test/api/', '/assets/x.png')).toBe(
+      'https://host.test/api/assets/x.png',
+    );
+  });
+});
