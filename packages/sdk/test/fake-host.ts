@@ -1,4 +1,11 @@
-import type { CookieJar, LockManagerLike, TokenGrant } from '../src/index.ts';
+import {
+  type CookieJar,
+  createMarketClient,
+  createMemoryTokenStore,
+  type LockManagerLike,
+  type MarketClientOptions,
+  type TokenGrant,
+} from '../src/index.ts';
 
 /** A request as the fake services host saw it. */
 export interface SeenRequest {
@@ -177,4 +184,24 @@ export function createLockManager(): LockManagerLike & { grants: number } {
     },
   };
   return manager;
+}
+
+/**
+ * A real client over the fake host: no page origin, no cookies, no cross-tab lock unless the test
+ * passes them, and a fresh memory token store.
+ */
+export function createTestClient(
+  host: ReturnType<typeof createFakeHost>,
+  options: Partial<MarketClientOptions> = {},
+) {
+  return createMarketClient({
+    servicesHost: host.origin,
+    store: 'demo',
+    tokens: createMemoryTokenStore(),
+    fetch: host.fetch,
+    origin: null,
+    cookies: null,
+    locks: null,
+    ...options,
+  });
 }

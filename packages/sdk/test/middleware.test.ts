@@ -1,20 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createMarketClient, createMemoryTokenStore, type RequestMiddleware } from '../src/index.ts';
-import { createCookieJar, createFakeHost } from './fake-host.ts';
+import { type createMarketClient, createMemoryTokenStore, type RequestMiddleware } from '../src/index.ts';
+import { createCookieJar, createFakeHost, createTestClient } from './fake-host.ts';
 
 function setup(options: Partial<Parameters<typeof createMarketClient>[0]> = {}) {
   const host = createFakeHost();
   const tokens = createMemoryTokenStore();
-  const client = createMarketClient({
-    servicesHost: host.origin,
-    store: 'demo',
-    tokens,
-    fetch: host.fetch,
-    origin: null,
-    cookies: null,
-    locks: null,
-    ...options,
-  });
+  const client = createTestClient(host, { tokens, ...options });
   const last = () => {
     const request = host.requests.at(-1);
     if (!request) throw new Error('no request was sent');

@@ -1,27 +1,20 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
   createCookieTokenStore,
-  createMarketClient,
   createMemoryTokenStore,
   isMarketApiError,
   type MarketClientOptions,
   type TokenStore,
 } from '../src/index.ts';
-import { createCookieJar, createFakeHost, createLockManager } from './fake-host.ts';
+import { createCookieJar, createFakeHost, createLockManager, createTestClient } from './fake-host.ts';
 
 function signedInClient(overrides: Partial<MarketClientOptions> = {}) {
   const host = createFakeHost();
   const tokens = createMemoryTokenStore();
   tokens.set(host.grant());
   const events = { sessionEnded: vi.fn(), replayFailed: vi.fn(), httpError: vi.fn() };
-  const client = createMarketClient({
-    servicesHost: host.origin,
-    store: 'demo',
+  const client = createTestClient(host, {
     tokens,
-    fetch: host.fetch,
-    origin: null,
-    cookies: null,
-    locks: null,
     onSessionEnded: events.sessionEnded,
     onReplayFailed: events.replayFailed,
     onHttpError: events.httpError,
@@ -159,16 +152,7 @@ describe('401 → refresh → replay', () => {
   it('a guest 401 ends the (absent) session without a refresh call', async () => {
     const host = createFakeHost();
     const sessionEnded = vi.fn();
-    const client = createMarketClient({
-      servicesHost: host.origin,
-      store: 'demo',
-      tokens: createMemoryTokenStore(),
-      fetch: host.fetch,
-      origin: null,
-      cookies: null,
-      locks: null,
-      onSessionEnded: sessionEnded,
-    });
+    const client = createTestClient(host, { onSessionEnded: sessionEnded });
     const result = await client.GET('/cfs/rest/v3/customer-cart');
     expect(result.response.status).toBe(401);
     expect(host.refreshCalls).toBe(0);
@@ -206,15 +190,7 @@ describe('401 → refresh → replay', () => {
     now += 61_000; // the access cookie is gone, the refresh cookie is not
     expect(tokens.get()).toEqual({ accessToken: null, refreshToken: 'refresh-1', idToken: 'id-1' });
 
-    const client = createMarketClient({
-      servicesHost: host.origin,
-      store: 'demo',
-      tokens,
-      fetch: host.fetch,
-      origin: null,
-      cookies: null,
-      locks: null,
-    });
+    const client = createTestClient(host, { tokens });
     const result = await client.GET('/cfs/rest/v3/customer-cart');
     expect(result.response.status).toBe(200);
     expect(host.refreshCalls).toBe(1);
@@ -230,15 +206,7 @@ describe('two tabs of the same store', () => {
     tokens: TokenStore,
     locks: ReturnType<typeof createLockManager>,
   ) {
-    return createMarketClient({
-      servicesHost: host.origin,
-      store: 'demo',
-      tokens,
-      fetch: host.fetch,
-      origin: null,
-      cookies: null,
-      locks,
-    });
+    return createTestClient(host, { tokens, locks });
   }
 
   it('refresh once, not twice, with rotating refresh tokens', async () => {
@@ -267,15 +235,7 @@ describe('two tabs of the same store', () => {
     const jar = createCookieJar();
     createCookieTokenStore({ document: jar }).set(host.grant());
     const tabs = [0, 1].map(() =>
-      createMarketClient({
-        servicesHost: host.origin,
-        store: 'demo',
-        tokens: createCookieTokenStore({ document: jar }),
-        fetch: host.fetch,
-        origin: null,
-        cookies: null,
-        locks: null,
-      }),
+      createTestClient(host, { tokens: createCookieTokenStore({ document: jar }) }),
     );
     host.expireAccessTokens();
     await Promise.all(tabs.map((client) => client.GET('/cfs/rest/v3/customer-cart')));

@@ -1,26 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import {
-  createMarketClient,
-  createMemoryTokenStore,
-  isMarketApiError,
-  MarketApiError,
-  unwrap,
-} from '../src/index.ts';
-import { createFakeHost } from './fake-host.ts';
+import { isMarketApiError, MarketApiError, unwrap } from '../src/index.ts';
+import { createFakeHost, createTestClient } from './fake-host.ts';
 
 function setup() {
   const host = createFakeHost();
   const httpError = vi.fn();
-  const client = createMarketClient({
-    servicesHost: host.origin,
-    store: 'demo',
-    tokens: createMemoryTokenStore(),
-    fetch: host.fetch,
-    origin: null,
-    cookies: null,
-    locks: null,
-    onHttpError: httpError,
-  });
+  const client = createTestClient(host, { onHttpError: httpError });
   const reply = (status: number, body: string, contentType?: string) =>
     host.override('GET /pbs/rest/v3/languages', () => {
       const headers = new Headers();
