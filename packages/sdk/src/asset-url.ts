@@ -13,7 +13,7 @@ export function resolveAssetUrl(servicesHost: string, path: string | null | unde
   try {
     url =
       /^[a-z][a-z\d+.-]*:/i.test(value) || value.startsWith('//')
-        ? new URL(value)
+        ? new URL(value, base)
         : new URL(value.replace(/^\/+/, ''), base);
   } catch {
     return null;

@@ -4,12 +4,7 @@ import type { CookieJar } from './cookies.ts';
 import type { paths } from './generated/openapi.ts';
 import { defaultMiddleware, type RequestMiddleware } from './middleware.ts';
 import { createRefreshCoordinator, type LockManagerLike, type SessionEndReason } from './refresh.ts';
-import {
-  createCookieTokenStore,
-  createMemoryTokenStore,
-  type TokenGrant,
-  type TokenStore,
-} from './tokens.ts';
+import type { TokenGrant, TokenStore } from './tokens.ts';
 import { createTransport, type HttpErrorEvent, type ReplayFailedEvent } from './transport.ts';
 
 export interface MarketClientOptions {
@@ -19,8 +14,8 @@ export interface MarketClientOptions {
   store: string;
   /** Realm of the store's customers; defaults to `{store}-customer`. */
   realm?: string;
-  /** Token storage. Defaults to cookies in browsers and memory elsewhere. */
-  tokens?: TokenStore;
+  /** Token storage: `createCookieTokenStore()` in browsers, `createMemoryTokenStore()` in Node, or yours. */
+  tokens: TokenStore;
   /** Current language, sent as `language-code`. */
   getLanguage?: () => string | null | undefined;
   /** Saved delivery pincode, sent as `pin-code` (never `allProducts`). */
@@ -39,7 +34,10 @@ export interface MarketClientOptions {
   shouldRefresh?: (request: Request) => boolean;
   /** Extra request steps, run after the built-in chain on every send. */
   middleware?: readonly RequestMiddleware[];
-  /** The session is over (guest 401, refresh refused): tokens are already cleared. Fires once per end. */
+  /**
+   * The session is over (guest 401, refresh refused, signed out in another tab): tokens are already
+   * cleared. Fires once per change from "has a session" to "has none".
+   */
   onSessionEnded?: (reason: SessionEndReason) => void;
   /** A request replayed after a successful refresh failed again (the storefront reloads the page). */
   onReplayFailed?: (event: ReplayFailedEvent) => void;
@@ -59,17 +57,16 @@ export interface MarketClient extends Client<paths> {
   assetUrl(path: string | null | undefined): string | null;
 }
 
+const noop = () => {};
+
 /** Creates a typed client with the documented middleware chain and single-flight 401 refresh. */
 export function createMarketClient(options: MarketClientOptions): MarketClient {
   const servicesHost = options.servicesHost.replace(/\/+$/, '');
-  new URL(servicesHost); // fails early on a malformed host
+  const basePath = new URL(servicesHost).pathname.replace(/\/+$/, ''); // also fails early on a malformed host
   const realm = options.realm ?? `${options.store}-customer`;
   const baseFetch = options.fetch ?? ((request: Request) => globalThis.fetch(request));
-  const tokens =
-    options.tokens ??
-    ((globalThis as { document?: CookieJar }).document ? createCookieTokenStore() : createMemoryTokenStore());
+  const { tokens } = options;
   const timeoutMs = options.refreshTimeoutMs ?? 10_000;
-  const onSessionEnded = options.onSessionEnded ?? (() => {});
 
   const refresh = createRefreshCoordinator({
     tokens,
@@ -77,7 +74,6 @@ export function createMarketClient(options: MarketClientOptions): MarketClient {
     locks: options.locks,
     lockName: `marketkit-refresh:${servicesHost}:${options.store}`,
     timeoutMs,
-    onSessionEnded,
     onTokensRefreshed: options.onTokensRefreshed,
     requestRefresh: (body, signal) =>
       baseFetch(
@@ -92,10 +88,12 @@ export function createMarketClient(options: MarketClientOptions): MarketClient {
 
   const transport = createTransport({
     fetch: baseFetch,
+    basePath,
     tokens,
     refresh,
     middleware: [
       ...defaultMiddleware({
+        servicesHost,
         store: options.store,
         realm,
         tokens,
@@ -107,9 +105,9 @@ export function createMarketClient(options: MarketClientOptions): MarketClient {
       ...(options.middleware ?? []),
     ],
     shouldRefresh: options.shouldRefresh ?? (() => true),
-    onSessionEnded,
-    onReplayFailed: options.onReplayFailed ?? (() => {}),
-    onHttpError: options.onHttpError ?? (() => {}),
+    onSessionEnded: options.onSessionEnded ?? noop,
+    onReplayFailed: options.onReplayFailed ?? noop,
+    onHttpError: options.onHttpError ?? noop,
   });
 
   const client = createClient<paths>({ baseUrl: servicesHost, fetch: transport });

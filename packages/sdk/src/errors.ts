@@ -28,23 +28,21 @@ export interface MarketApiErrorInit {
  */
 export class MarketApiError extends Error {
   override readonly name = 'MarketApiError';
-  readonly kind: MarketApiErrorKind;
-  readonly status: number;
-  readonly responseMessage: string;
-  readonly method: string;
-  readonly url: string;
-  readonly fieldErrors: ReadonlyArray<{ field: string; message: string }>;
+  declare readonly kind: MarketApiErrorKind;
+  declare readonly status: number;
+  declare readonly responseMessage: string;
+  declare readonly method: string;
+  declare readonly url: string;
+  declare readonly fieldErrors: ReadonlyArray<{ field: string; message: string }>;
 
-  constructor(init: MarketApiErrorInit) {
-    super(`${init.method} ${stripQuery(init.url)} → ${init.status || init.kind}: ${init.responseMessage}`, {
-      cause: init.cause,
-    });
-    this.kind = init.kind;
-    this.status = init.status;
-    this.responseMessage = init.responseMessage;
-    this.method = init.method;
-    this.url = init.url;
-    this.fieldErrors = init.fieldErrors ?? [];
+  constructor({ cause, ...fields }: MarketApiErrorInit) {
+    super(
+      `${fields.method} ${fields.url.split('?')[0]} → ${fields.status || fields.kind}: ${fields.responseMessage}`.trim(),
+      {
+        cause,
+      },
+    );
+    Object.assign(this, fields, { fieldErrors: fields.fieldErrors ?? [] });
   }
 
   /** True for 4xx answers: retrying the same request will not help. */
@@ -56,9 +54,4 @@ export class MarketApiError extends Error {
 /** Type guard that also works across package copies (checks the name, not the prototype). */
 export function isMarketApiError(value: unknown): value is MarketApiError {
   return value instanceof MarketApiError || (value instanceof Error && value.name === 'MarketApiError');
-}
-
-function stripQuery(url: string): string {
-  const index = url.indexOf('?');
-  return index === -1 ? url : url.slice(0, index);
 }

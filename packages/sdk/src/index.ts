@@ -19,6 +19,7 @@ export {
   type DefaultMiddlewareOptions,
   defaultMiddleware,
   languageCode,
+  onlyForOrigin,
   pinCode,
   type RequestDraft,
   type RequestMiddleware,

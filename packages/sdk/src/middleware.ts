@@ -15,6 +15,8 @@ export interface RequestDraft {
 export type RequestMiddleware = (draft: RequestDraft) => void;
 
 export interface DefaultMiddlewareOptions {
+  /** Base URL of the services host: steps 2–4 apply only to requests to its origin. */
+  servicesHost: string;
   /** Store name; guests send `realmname: {store}-customer` unless `realm` is given. */
   store: string;
   /** Realm sent by guests on /pbs/ and /ums/ paths; defaults to `{store}-customer`. */
@@ -53,18 +55,22 @@ export function authOrRealm(tokens: TokenStore, realm: string): RequestMiddlewar
       return;
     }
     draft.headers.delete('Authorization');
-    const path = draft.url.pathname;
-    if (path.includes('/pbs/') || path.includes('/ums/')) draft.headers.set('realmname', realm);
+    if (/\/(pbs|ums)\//.test(draft.url.pathname)) draft.headers.set('realmname', realm);
   };
+}
+
+/** Adds `name=value` to the query without re-encoding the parameters already there. */
+function appendQuery(url: URL, name: string, value: string): void {
+  const pair = `${name}=${encodeURIComponent(value)}`;
+  url.search = url.search.length > 1 ? `${url.search}&${pair}` : `?${pair}`;
 }
 
 /** `language-code` query from the current language, unless the call set it explicitly. */
 export function languageCode(getLanguage: () => string | null | undefined): RequestMiddleware {
   return (draft) => {
     const language = getLanguage()?.trim();
-    if (language && !draft.url.searchParams.has('language-code')) {
-      draft.url.searchParams.set('language-code', language);
-    }
+    if (language && !draft.url.searchParams.has('language-code'))
+      appendQuery(draft.url, 'language-code', language);
   };
 }
 
@@ -73,13 +79,21 @@ export function pinCode(getPincode: () => string | null | undefined): RequestMid
   return (draft) => {
     const pincode = getPincode()?.trim();
     if (pincode && pincode !== ALL_PRODUCTS_PINCODE && !draft.url.searchParams.has('pin-code')) {
-      draft.url.searchParams.set('pin-code', pincode);
+      appendQuery(draft.url, 'pin-code', pincode);
     }
   };
 }
 
+/** Runs `step` only for requests to `origin`: tokens and shopper data never leave the services host. */
+export function onlyForOrigin(origin: string, step: RequestMiddleware): RequestMiddleware {
+  return (draft) => {
+    if (draft.url.origin === origin) step(draft);
+  };
+}
+
 /** `X-XSRF-TOKEN` from cookie `XSRF-TOKEN`, on same-origin requests only (never leaks cross-origin). */
-export function xsrfToken(origin: string | null, cookies: CookieJar | null): RequestMiddleware {
+export function xsrfToken(pageOrigin: string | null, cookies: CookieJar | null): RequestMiddleware {
+  const origin = pageOrigin ? new URL(pageOrigin).origin : null;
   return (draft) => {
     if (!origin || !cookies || draft.url.origin !== origin) {
       draft.headers.delete('X-XSRF-TOKEN');
@@ -91,23 +105,25 @@ export function xsrfToken(origin: string | null, cookies: CookieJar | null): Req
 }
 
 /**
- * The SDK's request chain, in this order:
+ * The SDK's request chain, in this order (steps 2–4 only for requests to the services host):
  * 1. `Accept: application/json`
  * 2. `Authorization: Bearer` when a token is held, else `realmname` on /pbs/ and /ums/ paths
  * 3. `language-code` query
  * 4. `pin-code` query (not for `allProducts`)
- * 5. `X-XSRF-TOKEN` on same-origin requests
+ * 5. `X-XSRF-TOKEN` on requests to the page's own origin
  */
 export function defaultMiddleware(options: DefaultMiddlewareOptions): RequestMiddleware[] {
   const globals = globalThis as { location?: { origin?: string }; document?: CookieJar };
   const origin = options.origin === undefined ? (globals.location?.origin ?? null) : options.origin;
   const cookies = options.cookies === undefined ? (globals.document ?? null) : options.cookies;
+  const hostOrigin = new URL(options.servicesHost).origin;
+  const hostOnly = (step: RequestMiddleware) => onlyForOrigin(hostOrigin, step);
   const chain: RequestMiddleware[] = [
     acceptJson(),
-    authOrRealm(options.tokens, options.realm ?? `${options.store}-customer`),
+    hostOnly(authOrRealm(options.tokens, options.realm ?? `${options.store}-customer`)),
   ];
-  if (options.getLanguage) chain.push(languageCode(options.getLanguage));
-  if (options.getPincode) chain.push(pinCode(options.getPincode));
+  if (options.getLanguage) chain.push(hostOnly(languageCode(options.getLanguage)));
+  if (options.getPincode) chain.push(hostOnly(pinCode(options.getPincode)));
   chain.push(xsrfToken(origin, cookies));
   return chain;
 }

@@ -10,7 +10,9 @@ export type SessionEndReason =
   /** A guest (no tokens at all) was refused with 401. */
   | 'unauthenticated'
   /** The token endpoint refused the refresh token (expired, revoked, reused). */
-  | 'refresh-rejected';
+  | 'refresh-rejected'
+  /** The tokens disappeared while a request was in flight (signed out in another tab). */
+  | 'ended-elsewhere';
 
 export type RefreshOutcome =
   | { kind: 'refreshed'; accessToken: string }
@@ -19,7 +21,7 @@ export type RefreshOutcome =
 
 export interface RefreshCoordinatorOptions {
   tokens: TokenStore;
-  /** Sends the refresh call; answers the raw `Response` (the transport's plain fetch). */
+  /** Sends the refresh call; answers the raw `Response`. */
   requestRefresh: (
     body: { refresh_token: string; realm_name: string },
     signal: AbortSignal,
@@ -29,22 +31,23 @@ export interface RefreshCoordinatorOptions {
   locks?: LockManagerLike | null;
   /** Lock name; include the store so tenants never wait on each other. */
   lockName: string;
-  /** Bound on waiting for the lock and on the refresh call, in ms. */
+  /** Bound on waiting for the lock, and separately on the refresh call, in ms. */
   timeoutMs: number;
-  onSessionEnded: (reason: SessionEndReason) => void;
   onTokensRefreshed?: (grant: TokenGrant) => void;
 }
 
 export interface RefreshCoordinator {
   /**
    * Gets a usable access token after a 401 that was sent with `staleAccessToken` (or with none).
-   * One refresh runs at a time; concurrent callers share it; a caller whose token was already
-   * replaced gets the new one without another refresh.
+   * One refresh runs at a time and concurrent callers share it; a caller whose token was already
+   * replaced gets the new one without another refresh. A rejected outcome clears the tokens unless
+   * another tab signed in or out meanwhile.
    */
   refresh(staleAccessToken: string | null): Promise<RefreshOutcome>;
 }
 
 export function createRefreshCoordinator(options: RefreshCoordinatorOptions): RefreshCoordinator {
+  const { tokens, timeoutMs } = options;
   const locks =
     options.locks === undefined
       ? ((globalThis as { navigator?: { locks?: LockManagerLike } }).navigator?.locks ?? null)
@@ -52,57 +55,70 @@ export function createRefreshCoordinator(options: RefreshCoordinatorOptions): Re
   let inFlight: Promise<RefreshOutcome> | null = null;
 
   function alreadyReplaced(stale: string | null): RefreshOutcome | null {
-    const current = options.tokens.get()?.accessToken;
+    const current = tokens.get()?.accessToken;
     return current && current !== stale ? { kind: 'refreshed', accessToken: current } : null;
   }
+
+  /** What the store says now, when another tab changed it under us. */
+  const fromStore = (): RefreshOutcome => alreadyReplaced(null) ?? { kind: 'rejected' };
 
   async function runRefresh(stale: string | null): Promise<RefreshOutcome> {
     // Re-read under the lock: another tab (or an earlier refresh here) may have done the work.
     const replaced = alreadyReplaced(stale);
     if (replaced) return replaced;
-    const refreshToken = options.tokens.get()?.refreshToken;
-    if (!refreshToken) {
-      options.tokens.clear();
-      options.onSessionEnded('refresh-rejected');
-      return { kind: 'rejected' };
-    }
+    const refreshToken = tokens.get()?.refreshToken;
+    if (!refreshToken) return { kind: 'rejected' };
+    const stillOurs = () => tokens.get()?.refreshToken === refreshToken;
+
     let response: Response;
     try {
-      response = await withTimeout(options.timeoutMs, (signal) =>
+      response = await withTimeout(timeoutMs, (signal) =>
         options.requestRefresh({ refresh_token: refreshToken, realm_name: options.realm }, signal),
       );
     } catch (cause) {
       return { kind: 'unavailable', cause };
     }
-    if (response.status === 400 || response.status === 401 || response.status === 403) {
-      options.tokens.clear();
-      options.onSessionEnded('refresh-rejected');
+    if ([400, 401, 403].includes(response.status)) {
+      void response.body?.cancel().catch(() => {});
+      if (!stillOurs()) return fromStore();
+      tokens.clear();
       return { kind: 'rejected' };
     }
     const grant = response.ok ? await readGrant(response) : null;
+    if (!response.ok) void response.body?.cancel().catch(() => {});
     if (!grant) return { kind: 'unavailable', cause: new Error(`refresh answered ${response.status}`) };
-    options.tokens.set(grant);
+    if (!stillOurs()) return fromStore(); // signed out (or in again) meanwhile: never resurrect
+    tokens.set(grant);
     options.onTokensRefreshed?.(grant);
     return { kind: 'refreshed', accessToken: grant.access_token };
   }
 
   async function refreshAcrossTabs(stale: string | null): Promise<RefreshOutcome> {
     if (!locks) return runRefresh(stale);
+    const waiting = new AbortController();
+    const timer = setTimeout(
+      () =>
+        waiting.abort(new DOMException(`refresh lock not granted within ${timeoutMs} ms`, 'TimeoutError')),
+      timeoutMs,
+    );
     try {
-      // Waiting for the lock and the refresh inside it, each bounded by timeoutMs.
-      return await withTimeout(options.timeoutMs * 2, (signal) =>
-        locks.request(options.lockName, { signal }, () => runRefresh(stale)),
-      );
+      return await locks.request(options.lockName, { signal: waiting.signal }, () => {
+        clearTimeout(timer);
+        return runRefresh(stale);
+      });
     } catch (cause) {
       return { kind: 'unavailable', cause };
+    } finally {
+      clearTimeout(timer);
     }
   }
 
   return {
     refresh(stale) {
+      if (inFlight) return inFlight;
       const replaced = alreadyReplaced(stale);
       if (replaced) return Promise.resolve(replaced);
-      inFlight ??= refreshAcrossTabs(stale).finally(() => {
+      inFlight = refreshAcrossTabs(stale).finally(() => {
         inFlight = null;
       });
       return inFlight;
@@ -119,26 +135,20 @@ function withTimeout<T>(ms: number, work: (signal: AbortSignal) => Promise<T>): 
   let timer: ReturnType<typeof setTimeout> | undefined;
   const expired = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
-      const reason = new DOMException(`no answer within ${ms} ms`, 'TimeoutError');
+      const reason = new DOMException('refresh timed out', 'TimeoutError');
       controller.abort(reason);
       reject(reason);
     }, ms);
   });
-  return Promise.race([work(controller.signal), expired]).finally(() => clearTimeout(timer));
+  const running = Promise.resolve().then(() => work(controller.signal));
+  return Promise.race([running, expired]).finally(() => clearTimeout(timer));
 }
 
 async function readGrant(response: Response): Promise<TokenGrant | null> {
   try {
-    const body = (await response.json()) as { response_body?: Partial<TokenGrant> | null };
-    const grant = body?.response_body;
-    if (!grant || typeof grant.access_token !== 'string' || grant.access_token === '') return null;
-    return {
-      access_token: grant.access_token,
-      refresh_token: typeof grant.refresh_token === 'string' ? grant.refresh_token : null,
-      id_token: typeof grant.id_token === 'string' ? grant.id_token : null,
-      expires_in: typeof grant.expires_in === 'number' && grant.expires_in > 0 ? grant.expires_in : 300,
-      refresh_expires_in: typeof grant.refresh_expires_in === 'number' ? grant.refresh_expires_in : null,
-    };
+    const grant = ((await response.json()) as { response_body?: TokenGrant | null })?.response_body;
+    if (!grant || typeof grant.access_token !== 'string' || !grant.access_token) return null;
+    return { ...grant, expires_in: grant.expires_in > 0 ? grant.expires_in : 300 };
   } catch {
     return null;
   }

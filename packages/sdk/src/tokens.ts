@@ -51,55 +51,57 @@ export function createMemoryTokenStore(initial?: TokenGrant): TokenStore {
   return store;
 }
 
+const ACCESS = 'access_token';
+const REFRESH = 'refresh_token';
+const ID = 'id_token';
+
 export interface CookieTokenStoreOptions {
   /** Defaults to the global `document`. */
   document?: CookieJar;
   /** Adds `Secure`; defaults to true when the page is served over https. */
   secure?: boolean;
-  /** Cookie names; defaults `access_token`, `refresh_token`, `id_token`. */
-  names?: Partial<Record<keyof SessionTokens, string>>;
   /** Clock, for tests. */
   now?: () => number;
 }
 
 /**
- * Tokens as cookies: `SameSite=Strict`, `Secure` on https, lifetime in days = seconds / 86400
+ * Tokens as cookies `access_token`, `refresh_token` and `id_token`: `SameSite=Strict`, `Secure` on https, lifetime in days = seconds / 86400
  * (access cookie from `expires_in`; refresh and id cookies from `refresh_expires_in`). Every tab of
  * the store sees the same cookies, so a refresh in one tab is visible to the others.
  */
 export function createCookieTokenStore(options: CookieTokenStoreOptions = {}): TokenStore {
   const jar = options.document ?? (globalThis as { document?: CookieJar }).document;
-  if (!jar)
-    throw new TypeError('createCookieTokenStore needs a document (pass options.document outside browsers)');
-  const names = {
-    accessToken: options.names?.accessToken ?? 'access_token',
-    refreshToken: options.names?.refreshToken ?? 'refresh_token',
-    idToken: options.names?.idToken ?? 'id_token',
-  };
+  if (!jar) throw new TypeError('createCookieTokenStore needs options.document outside browsers');
   const secure =
     options.secure ?? (globalThis as { location?: { protocol?: string } }).location?.protocol === 'https:';
   const now = options.now ?? Date.now;
-  const write = (name: string, value: string, days: number) =>
-    writeCookie(jar, name, value, { days, secure, sameSite: 'Strict' }, now);
+  // A lifetime of 0 or less (e.g. offline sessions) means a session cookie, never "delete now".
+  const write = (name: string, value: string, seconds: number | null | undefined) =>
+    writeCookie(
+      jar,
+      name,
+      value,
+      { days: seconds && seconds > 0 ? seconds / 86400 : undefined, secure },
+      now,
+    );
 
   return {
     get() {
       const tokens = {
-        accessToken: readCookie(jar, names.accessToken),
-        refreshToken: readCookie(jar, names.refreshToken),
-        idToken: readCookie(jar, names.idToken),
+        accessToken: readCookie(jar, ACCESS),
+        refreshToken: readCookie(jar, REFRESH),
+        idToken: readCookie(jar, ID),
       };
       return tokens.accessToken || tokens.refreshToken ? tokens : null;
     },
     set(grant) {
-      const accessDays = grant.expires_in / 86400;
-      const refreshDays = (grant.refresh_expires_in ?? grant.expires_in) / 86400;
-      write(names.accessToken, grant.access_token, accessDays);
-      if (grant.refresh_token) write(names.refreshToken, grant.refresh_token, refreshDays);
-      if (grant.id_token) write(names.idToken, grant.id_token, refreshDays);
+      const refreshSeconds = grant.refresh_expires_in ?? grant.expires_in;
+      write(ACCESS, grant.access_token, grant.expires_in);
+      if (grant.refresh_token) write(REFRESH, grant.refresh_token, refreshSeconds);
+      if (grant.id_token) write(ID, grant.id_token, refreshSeconds);
     },
     clear() {
-      for (const name of Object.values(names)) write(name, '', -1);
+      for (const name of [ACCESS, REFRESH, ID]) writeCookie(jar, name, '', { days: -1, secure }, now);
     },
   };
 }

@@ -21,6 +21,8 @@ export interface ReplayFailedEvent {
 
 export interface TransportOptions {
   fetch: (request: Request) => Promise<Response>;
+  /** Path prefix of the services host (`/api` for `https://host/api`), stripped before path rules. */
+  basePath: string;
   middleware: readonly RequestMiddleware[];
   tokens: TokenStore;
   refresh: RefreshCoordinator;
@@ -38,13 +40,34 @@ export interface TransportOptions {
 const CREDENTIAL_PATH =
   /^\/ums\/rest\/v3\/(refresh-token|login|login-otp|signup|otp\/.*|forgot-password|reset-password|device-otp.*|self-unlock|session-logout)$/;
 
+/** Request options carried over to every send (the URL, headers, body and signal are set per send). */
+const COPIED_INIT = [
+  'cache',
+  'credentials',
+  'keepalive',
+  'mode',
+  'redirect',
+  'referrerPolicy',
+] as const satisfies ReadonlyArray<keyof RequestInit & keyof Request>;
+
+/** Statuses whose response has no body (a `Response` cannot even be built with one). */
+const NO_BODY_STATUS = new Set([101, 204, 205, 304]);
+
+/** The method of the request behind each response the transport produced (for `unwrap`'s errors). */
+const requestMethods = new WeakMap<Response, string>();
+
+/** The HTTP method of the request a transport response answers, when known. */
+export function methodOf(response: Response): string | undefined {
+  return requestMethods.get(response);
+}
+
 interface Template {
   method: string;
   url: string;
   headers: Headers;
   body: ArrayBuffer | null;
   signal: AbortSignal;
-  credentials: RequestCredentials;
+  init: RequestInit;
 }
 
 /**
@@ -54,6 +77,16 @@ interface Template {
  * an error reply always carries the `{ response_message, response_body }` envelope.
  */
 export function createTransport(options: TransportOptions): (request: Request) => Promise<Response> {
+  const { tokens } = options;
+  // `onSessionEnded` fires on the change from "has a session" to "has none", once.
+  let sessionEnded = false;
+  function endSession(reason: SessionEndReason): void {
+    tokens.clear();
+    if (sessionEnded) return;
+    sessionEnded = true;
+    options.onSessionEnded(reason);
+  }
+
   async function send(template: Template): Promise<{ response: Response; sentToken: string | null }> {
     const draft: RequestDraft = {
       method: template.method,
@@ -62,73 +95,94 @@ export function createTransport(options: TransportOptions): (request: Request) =
     };
     for (const step of options.middleware) step(draft);
     const request = new Request(draft.url, {
+      ...template.init,
       method: template.method,
       headers: draft.headers,
       body: template.body,
       signal: template.signal,
-      credentials: template.credentials,
     });
     const sentToken = draft.headers.get('Authorization')?.replace(/^Bearer /, '') ?? null;
     try {
       return { response: await options.fetch(request), sentToken };
     } catch (cause) {
+      throw networkError(template, cause);
+    }
+  }
+
+  async function waitForRefresh(stale: string | null, template: Template) {
+    const outcome = await options.refresh.refresh(stale); // bounded by the refresh timeouts
+    if (template.signal.aborted) throw networkError(template, template.signal.reason);
+    if (outcome.kind === 'unavailable') {
       throw new MarketApiError({
-        kind: 'network',
+        kind: 'refresh-unavailable',
         status: 0,
         method: template.method,
         url: template.url,
-        responseMessage: template.signal.aborted
-          ? 'Request cancelled.'
-          : 'Service unreachable. Check your connection.',
-        cause,
+        responseMessage: 'Your session could not be renewed. Please try again.',
+        cause: outcome.cause,
       });
     }
+    if (outcome.kind === 'rejected') endSession('refresh-rejected');
+    return outcome;
+  }
+
+  async function finish(response: Response, template: Template): Promise<Response> {
+    const normalised = await normalise(response, template);
+    if (normalised.status >= 400) {
+      const body = template.method === 'HEAD' ? null : await normalised.clone().json();
+      options.onHttpError({
+        status: normalised.status,
+        method: template.method,
+        url: template.url,
+        responseMessage:
+          (body as { response_message?: string } | null)?.response_message ?? `HTTP ${normalised.status}`,
+      });
+    }
+    return normalised;
   }
 
   return async function marketFetch(input: Request): Promise<Response> {
     const method = input.method.toUpperCase();
+    const url = new URL(input.url);
+    const path = url.pathname.startsWith(options.basePath)
+      ? url.pathname.slice(options.basePath.length)
+      : url.pathname;
+    const refreshable = !CREDENTIAL_PATH.test(path) && options.shouldRefresh(input);
     const template: Template = {
       method,
       url: input.url,
       headers: new Headers(input.headers),
-      body: method === 'GET' || method === 'HEAD' ? null : await input.arrayBuffer(),
+      body: input.body ? await input.arrayBuffer() : null,
       signal: input.signal,
-      credentials: input.credentials,
+      init: {},
     };
-    const pathname = new URL(input.url).pathname;
-    const refreshable = !CREDENTIAL_PATH.test(pathname) && options.shouldRefresh(input);
+    for (const key of COPIED_INIT) (template.init as Record<string, unknown>)[key] = input[key];
 
+    const held = tokens.get();
+    if (held) sessionEnded = false;
     // An expired access cookie with a live refresh token: renew before sending rather than after a 401.
-    const held = options.tokens.get();
-    if (refreshable && held && !held.accessToken && held.refreshToken) await options.refresh.refresh(null);
+    if (refreshable && held && !held.accessToken && held.refreshToken) await waitForRefresh(null, template);
 
     const first = await send(template);
     if (first.response.status !== 401 || !refreshable) return finish(first.response, template);
 
-    if (!options.tokens.get()) {
-      // No session (any more). A guest is told once per 401; a session already ended stays quiet.
-      if (first.sentToken === null) options.onSessionEnded('unauthenticated');
+    if (!tokens.get()) {
+      endSession(first.sentToken === null ? 'unauthenticated' : 'ended-elsewhere');
       return normalise(first.response, template);
     }
-
-    const outcome = await options.refresh.refresh(first.sentToken);
+    const outcome = await waitForRefresh(first.sentToken, template);
     if (outcome.kind === 'rejected') return normalise(first.response, template);
-    if (outcome.kind === 'unavailable') {
-      throw new MarketApiError({
-        kind: 'refresh-unavailable',
-        status: 401,
-        method,
-        url: template.url,
-        responseMessage: 'Session renewal failed. Try again shortly.',
-        cause: outcome.cause,
-      });
+    if (!tokens.get()?.accessToken) {
+      endSession('ended-elsewhere'); // signed out in another tab between the refresh and the replay
+      return normalise(first.response, template);
     }
+    void first.response.body?.cancel().catch(() => {});
 
     let replay: Awaited<ReturnType<typeof send>>;
     try {
       replay = await send(template);
     } catch (error) {
-      options.onReplayFailed({ method, url: template.url, status: 0 });
+      if (!template.signal.aborted) options.onReplayFailed({ method, url: template.url, status: 0 });
       throw error;
     }
     if (replay.response.status === 401) {
@@ -138,32 +192,38 @@ export function createTransport(options: TransportOptions): (request: Request) =
     }
     return finish(replay.response, template);
   };
+}
 
-  async function finish(response: Response, template: Template): Promise<Response> {
-    const normalised = await normalise(response, template);
-    if (normalised.status >= 400) {
-      const body = (await normalised.clone().json()) as { response_message: string };
-      options.onHttpError({
-        status: normalised.status,
-        method: template.method,
-        url: template.url,
-        responseMessage: body.response_message,
-      });
-    }
-    return normalised;
-  }
+function networkError(template: Template, cause: unknown): MarketApiError {
+  return new MarketApiError({
+    kind: 'network',
+    status: 0,
+    method: template.method,
+    url: template.url,
+    responseMessage: template.signal.aborted
+      ? 'The request was cancelled.'
+      : 'The service could not be reached.',
+    cause,
+  });
 }
 
 const JSON_TYPE = /\bjson\b/i;
-const TEXT_TYPE = /^text\/|html|xml/i;
+/** Content types a JSON call can get back when something in between answered instead of the API. */
+const PAGE_TYPE = /^(text\/(html|plain)|application\/xhtml\+xml)\b/i;
 
 async function normalise(response: Response, template: Template): Promise<Response> {
-  if (response.status === 204 || template.method === 'HEAD') return response;
+  if (template.method === 'HEAD' || NO_BODY_STATUS.has(response.status)) return response;
   const contentType = response.headers.get('Content-Type') ?? '';
   const isJson = JSON_TYPE.test(contentType);
-  if (response.ok && !isJson && contentType !== '' && !TEXT_TYPE.test(contentType)) return response; // files
+  // Files (PDF invoices, downloads, images, CSV…) pass through untouched.
+  if (response.ok && !isJson && contentType !== '' && !PAGE_TYPE.test(contentType)) return response;
 
-  const text = await response.text().catch(() => '');
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (cause) {
+    throw networkError(template, cause);
+  }
   const parsed = parseJson(text);
 
   if (response.ok) {
@@ -183,27 +243,29 @@ async function normalise(response: Response, template: Template): Promise<Respon
         responseMessage: `The server sent an unusable reply (${problem}).`,
       });
     }
-    return rebuild(response, text);
+    return rebuild(response, text, template);
   }
 
-  return rebuild(
-    response,
-    isErrorEnvelope(parsed)
-      ? text
-      : JSON.stringify({
-          response_message: `The request failed (HTTP ${response.status}). Please try again.`,
-          response_body: null,
-          status_code: response.status,
-        }),
-  );
+  if (isErrorEnvelope(parsed)) return rebuild(response, text, template);
+  const fieldErrors = (parsed as { errors?: unknown } | undefined)?.errors;
+  const envelope = {
+    response_message: `The request failed (HTTP ${response.status}).`,
+    response_body: null,
+    status_code: response.status,
+    ...(Array.isArray(fieldErrors) ? { errors: fieldErrors } : {}),
+  };
+  return rebuild(response, JSON.stringify(envelope), template);
 }
 
-function rebuild(response: Response, text: string): Response {
+function rebuild(response: Response, text: string, template: Template): Response {
   const headers = new Headers(response.headers);
   headers.delete('Content-Length');
   headers.delete('Content-Encoding');
   headers.set('Content-Type', 'application/json');
-  return new Response(text, { status: response.status, statusText: response.statusText, headers });
+  const rebuilt = new Response(text, { status: response.status, statusText: response.statusText, headers });
+  Object.defineProperty(rebuilt, 'url', { value: response.url || template.url });
+  requestMethods.set(rebuilt, template.method);
+  return rebuilt;
 }
 
 function parseJson(text: string): unknown {
@@ -214,14 +276,13 @@ function parseJson(text: string): unknown {
   }
 }
 
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
 function isEnvelope(value: unknown): value is { response_body: unknown } {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && 'response_body' in value;
+  return isObject(value) && 'response_body' in value;
 }
 
 function isErrorEnvelope(value: unknown): value is { response_message: string } {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as { response_message?: unknown }).response_message === 'string'
-  );
+  return isObject(value) && typeof value.response_message === 'string';
 }

@@ -1,4 +1,5 @@
 import { MarketApiError } from './errors.ts';
+import { methodOf } from './transport.ts';
 
 /** The shape every openapi-fetch call resolves to. */
 interface FetchResult<Data, Failure> {
@@ -23,7 +24,7 @@ export async function unwrap<Data extends { response_body: unknown }, Failure>(
   throw new MarketApiError({
     kind: response.ok ? 'malformed' : 'http',
     status: response.status,
-    method: 'request',
+    method: methodOf(response) ?? '',
     url: response.url,
     responseMessage:
       typeof envelope.response_message === 'string' && envelope.response_message !== ''

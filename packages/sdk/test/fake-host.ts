@@ -31,7 +31,8 @@ export function createFakeHost(origin = 'https://services.test') {
   let refreshMode: RefreshMode = 'rotate';
   let refreshCalls = 0;
   let refreshDelayMs = 0;
-  const overrides = new Map<string, () => Response | Promise<Response>>();
+  const overrides = new Map<string, (request: Request) => Response | Promise<Response>>();
+  const refreshSignals: AbortSignal[] = [];
 
   function grant(): TokenGrant {
     issued += 1;
@@ -51,7 +52,16 @@ export function createFakeHost(origin = 'https://services.test') {
   const json = (status: number, body: unknown) =>
     new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-  async function fetch(request: Request): Promise<Response> {
+  /** Answers like a server would, except that an aborted request rejects the way `fetch` does. */
+  function fetch(request: Request): Promise<Response> {
+    if (request.signal.aborted) return Promise.reject(request.signal.reason);
+    return new Promise<Response>((resolve, reject) => {
+      request.signal.addEventListener('abort', () => reject(request.signal.reason), { once: true });
+      answer(request).then(resolve, reject);
+    });
+  }
+
+  async function answer(request: Request): Promise<Response> {
     const url = new URL(request.url);
     const body = request.method === 'GET' ? '' : await request.text();
     requests.push({
@@ -64,10 +74,11 @@ export function createFakeHost(origin = 'https://services.test') {
     await Promise.resolve();
 
     const override = overrides.get(`${request.method} ${url.pathname}`);
-    if (override) return override();
+    if (override) return override(request);
 
     if (url.pathname === '/ums/rest/v3/refresh-token') {
       refreshCalls += 1;
+      refreshSignals.push(request.signal);
       if (refreshDelayMs) await new Promise((resolve) => setTimeout(resolve, refreshDelayMs));
       switch (refreshMode) {
         case 'network-error':
@@ -77,9 +88,7 @@ export function createFakeHost(origin = 'https://services.test') {
         case 'malformed':
           return new Response('<html>oops</html>', { status: 200, headers: { 'Content-Type': 'text/html' } });
         case 'hang':
-          return new Promise<Response>((_, reject) => {
-            request.signal.addEventListener('abort', () => reject(request.signal.reason));
-          });
+          return new Promise<Response>(() => {}); // never answers; only the caller's abort ends it
         case 'reject':
           return json(400, { response_message: 'Refresh token is not valid', response_body: null });
         case 'rotate': {
@@ -118,7 +127,9 @@ export function createFakeHost(origin = 'https://services.test') {
     setRefreshDelay: (ms: number) => {
       refreshDelayMs = ms;
     },
-    override: (key: string, handler: () => Response | Promise<Response>) => overrides.set(key, handler),
+    override: (key: string, handler: (request: Request) => Response | Promise<Response>) =>
+      overrides.set(key, handler),
+    refreshSignals,
     get refreshCalls() {
       return refreshCalls;
     },
@@ -150,9 +161,44 @@ export function createCookieJar(now: () => number = Date.now): CookieJar & { wri
   };
 }
 
-/** An in-process stand-in for the Web Locks API shared by "tabs" of a test. */
-export function createLockManager(): LockManagerLike & { grants: number } {
-  const queues = new Map<string, Promise<unknown>>();
+/**
+ * An in-process stand-in for the Web Locks API shared by "tabs" of a test: one holder per name, FIFO
+ * waiters, and a waiter whose signal aborts leaves the queue (as `navigator.locks` does).
+ */
+export function createLockManager(): LockManagerLike & {
+  grants: number;
+  hold(name: string, ms: number): void;
+} {
+  const queues = new Map<string, Array<() => void>>();
+  const busy = new Set<string>();
+
+  function acquire(name: string, signal?: AbortSignal): Promise<void> {
+    if (!busy.has(name)) {
+      busy.add(name);
+      return Promise.resolve();
+    }
+    return new Promise<void>((resolve, reject) => {
+      const queue = queues.get(name) ?? [];
+      queues.set(name, queue);
+      const grant = () => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      };
+      const onAbort = () => {
+        queue.splice(queue.indexOf(grant), 1);
+        reject(signal?.reason);
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      queue.push(grant);
+    });
+  }
+
+  function release(name: string): void {
+    const next = queues.get(name)?.shift();
+    if (next) next();
+    else busy.delete(name);
+  }
+
   const manager = {
     grants: 0,
     async request<T>(
@@ -160,27 +206,17 @@ export function createLockManager(): LockManagerLike & { grants: number } {
       options: { signal?: AbortSignal },
       callback: () => Promise<T>,
     ): Promise<T> {
-      const previous = queues.get(name) ?? Promise.resolve();
-      let release: () => void = () => {};
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      queues.set(
-        name,
-        previous.then(() => held),
-      );
-      await Promise.race([
-        previous,
-        new Promise((_, reject) =>
-          options.signal?.addEventListener('abort', () => reject(options.signal?.reason)),
-        ),
-      ]);
+      await acquire(name, options.signal);
       manager.grants += 1;
       try {
         return await callback();
       } finally {
-        release();
+        release(name);
       }
+    },
+    /** Another tab holds the lock for `ms`. */
+    hold(name: string, ms: number) {
+      void manager.request(name, {}, () => new Promise((resolve) => setTimeout(resolve, ms)));
     },
   };
   return manager;

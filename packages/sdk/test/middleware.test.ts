@@ -97,4 +97,22 @@ describe('request middleware', () => {
     expect(order).toEqual(['first:application/json', 'second:one']);
     expect(last().headers.get('x-trace')).toBe('one');
   });
+
+  it('never sends the bearer token, realm, language or pincode to another origin', async () => {
+    const { client, host, tokens, last } = setup({ getLanguage: () => 'fr', getPincode: () => '560001' });
+    tokens.set(host.grant());
+    await client.GET('/pbs/rest/v3/languages', { baseUrl: 'https://elsewhere.test' });
+    expect(last().url.origin).toBe('https://elsewhere.test');
+    expect(last().headers.has('Authorization')).toBe(false);
+    expect(last().headers.has('realmname')).toBe(false);
+    expect([...last().url.searchParams.keys()]).toEqual([]);
+  });
+
+  it("adds its parameters without re-encoding the call's own query", async () => {
+    const { client, last } = setup({ getLanguage: () => 'en' });
+    await client.GET('/pbs/rest/v3/products', { params: { query: { search: "kid's tee (red)" } } });
+    const search = last().url.search;
+    expect(search.endsWith('&language-code=en')).toBe(true);
+    expect(last().url.searchParams.get('search')).toBe("kid's tee (red)");
+  });
 });

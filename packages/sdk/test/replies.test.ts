@@ -94,34 +94,92 @@ describe('replies the SDK cannot trust', () => {
     await expect(unwrap(languages())).resolves.toEqual({ data: [], total_count: 0 });
   });
 
-  it('files (an invoice PDF) pass through untouched', async () => {
+  it.each([
+    ['an invoice PDF', 'application/pdf'],
+    ['a spreadsheet', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+    ['a CSV export', 'text/csv'],
+    ['an SVG image', 'image/svg+xml'],
+    ['a digital product', 'application/octet-stream'],
+  ])('%s (%s) passes through untouched', async (_what, type) => {
     const { host, client } = setup();
-    const pdf = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d]);
+    const bytes = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0x3c, 0x3e]);
     host.override(
       'GET /ofs/rest/v3/orders/7/invoice',
-      () => new Response(pdf, { headers: { 'Content-Type': 'application/pdf' } }),
+      () => new Response(bytes, { headers: { 'Content-Type': type } }),
     );
-    host.grant();
     const result = await client.GET('/ofs/rest/v3/orders/{orderId}/invoice', {
       params: { path: { orderId: 7 } },
       parseAs: 'arrayBuffer',
     });
-    expect(new Uint8Array(result.data as ArrayBuffer)).toEqual(pdf);
+    expect(new Uint8Array(result.data as ArrayBuffer)).toEqual(bytes);
   });
 
-  it('reports every HTTP error of 400 or above except a handled 401', async () => {
-    const { reply, languages, httpError } = setup();
+  it('a HEAD error and a 304 never throw', async () => {
+    const { host, client, httpError } = setup();
+    host.override('HEAD /pbs/rest/v3/languages', () => new Response(null, { status: 404 }));
+    const head = await client.request('head' as 'get', '/pbs/rest/v3/languages');
+    expect(head.response.status).toBe(404);
+    expect(httpError).toHaveBeenCalledWith(expect.objectContaining({ status: 404, method: 'HEAD' }));
+
+    host.override('GET /pbs/rest/v3/languages', () => new Response(null, { status: 304 }));
+    const notModified = await client.GET('/pbs/rest/v3/languages', { headers: { 'If-None-Match': '"v1"' } });
+    expect(notModified.response.status).toBe(304);
+  });
+
+  it('keeps field errors of an error reply that has no response_message', async () => {
+    const { reply, languages } = setup();
+    reply(
+      400,
+      JSON.stringify({ errors: [{ field: 'email', message: 'Invalid e-mail' }] }),
+      'application/json',
+    );
+    const error = await caught(unwrap(languages()));
+    expect(error).toMatchObject({
+      status: 400,
+      fieldErrors: [{ field: 'email', message: 'Invalid e-mail' }],
+    });
+  });
+
+  it("unwrap's error names the method and URL of the failed call", async () => {
+    const { reply, languages } = setup();
     reply(
       404,
       JSON.stringify({ response_message: 'No such store', response_body: null }),
       'application/json',
     );
-    await languages();
-    expect(httpError).toHaveBeenCalledWith({
-      status: 404,
-      method: 'GET',
-      url: expect.stringContaining('/pbs/rest/v3/languages'),
-      responseMessage: 'No such store',
-    });
+    const error = await caught(unwrap(languages()));
+    expect(isMarketApiError(error) && error.method).toBe('GET');
+    expect(isMarketApiError(error) && error.url).toContain('https://services.test/pbs/rest/v3/languages');
+    expect((error as Error).message).toMatch(
+      /^GET https:\/\/services\.test\/pbs\/rest\/v3\/languages → 404: No such store$/,
+    );
+  });
+
+  it.each([400, 403, 404, 409, 422, 429, 500, 502, 503])(
+    'reports HTTP %i through onHttpError',
+    async (status) => {
+      const { reply, languages, httpError } = setup();
+      reply(
+        status,
+        JSON.stringify({ response_message: `Problem ${status}`, response_body: null }),
+        'application/json',
+      );
+      await languages();
+      expect(httpError).toHaveBeenCalledExactlyOnceWith({
+        status,
+        method: 'GET',
+        url: expect.stringContaining('/pbs/rest/v3/languages'),
+        responseMessage: `Problem ${status}`,
+      });
+    },
+  );
+
+  it('does not report a 401 it handled with a refresh', async () => {
+    const { host, client, httpError } = setup();
+    client.tokens.set(host.grant());
+    host.expireAccessTokens();
+    const result = await client.GET('/cfs/rest/v3/customer-cart');
+    expect(result.response.status).toBe(200);
+    expect(httpError).not.toHaveBeenCalled();
   });
 });

@@ -27,7 +27,15 @@ describe('cookie token store', () => {
     expect(jar.written.every((cookie) => !cookie.includes('Secure'))).toBe(true);
   });
 
-  it('adds Secure on https', () => {
+  it('a lifetime of 0 (offline sessions) gives session cookies, never an immediate deletion', () => {
+    const jar = createCookieJar(() => now);
+    const store = createCookieTokenStore({ document: jar, now: () => now });
+    store.set({ ...grant, refresh_expires_in: 0 });
+    expect(jar.written[1]).toBe('refresh_token=r-1; Path=/; SameSite=Strict');
+    expect(store.get()?.refreshToken).toBe('r-1');
+  });
+
+  it('adds Secure when asked (the default on https pages)', () => {
     const jar = createCookieJar(() => now);
     createCookieTokenStore({ document: jar, now: () => now, secure: true }).set(grant);
     expect(jar.written.every((cookie) => cookie.endsWith('; SameSite=Strict; Secure'))).toBe(true);
@@ -53,7 +61,7 @@ describe('cookie token store', () => {
   });
 
   it('fails clearly outside a browser without a document', () => {
-    expect(() => createCookieTokenStore()).toThrow(/needs a document/);
+    expect(() => createCookieTokenStore()).toThrow(/needs options.document/);
   });
 });
 
@@ -78,6 +86,7 @@ describe('asset URLs', () => {
     ['JaVaScRiPt:alert(1)', null],
     ['data:text/html,<script>alert(1)</script>', null],
     ['/\\evil.test/x.png', null],
+    ['//cdn.test/x.png', 'https://cdn.test/x.png'],
     ['java\tscript:alert(1)', null],
     ['', null],
     [null, null],
