@@ -1,31 +1,18 @@
 import createClient, { type Client } from 'openapi-fetch';
 import { resolveAssetUrl } from './asset-url.ts';
-import type { CookieJar } from './cookies.ts';
 import type { paths } from './generated/openapi.ts';
-import { defaultMiddleware, type RequestMiddleware } from './middleware.ts';
+import { type DefaultMiddlewareOptions, defaultMiddleware, type RequestMiddleware } from './middleware.ts';
 import { createRefreshCoordinator, type LockManagerLike, type SessionEndReason } from './refresh.ts';
 import type { TokenGrant, TokenStore } from './tokens.ts';
 import { createTransport, type HttpErrorEvent, type ReplayFailedEvent } from './transport.ts';
 
-export interface MarketClientOptions {
-  /** Base URL of the services host, e.g. `http://localhost:4010`. */
-  servicesHost: string;
-  /** Store name (tenant), e.g. `demo`. */
-  store: string;
-  /** Realm of the store's customers; defaults to `{store}-customer`. */
-  realm?: string;
-  /** Token storage: `createCookieTokenStore()` in browsers, `createMemoryTokenStore()` in Node, or yours. */
-  tokens: TokenStore;
-  /** Current language, sent as `language-code`. */
-  getLanguage?: () => string | null | undefined;
-  /** Saved delivery pincode, sent as `pin-code` (never `allProducts`). */
-  getPincode?: () => string | null | undefined;
+/**
+ * Options of `createMarketClient`: the middleware options (services host, store, realm, tokens,
+ * language, pincode, page origin and cookies) plus transport and session settings.
+ */
+export interface MarketClientOptions extends DefaultMiddlewareOptions {
   /** `fetch` to use; defaults to the global one. */
   fetch?: (request: Request) => Promise<Response>;
-  /** Page origin for the same-origin XSRF rule; defaults to `location.origin` (none in Node). */
-  origin?: string | null;
-  /** Cookie source for `XSRF-TOKEN`; defaults to `document`. */
-  cookies?: CookieJar | null;
   /** Cross-tab lock for refreshes; defaults to `navigator.locks`; `null` turns it off. */
   locks?: LockManagerLike | null;
   /** Bound on waiting for the refresh lock and on the refresh call. Default 10 000 ms. */
@@ -91,19 +78,7 @@ export function createMarketClient(options: MarketClientOptions): MarketClient {
     basePath,
     tokens,
     refresh,
-    middleware: [
-      ...defaultMiddleware({
-        servicesHost,
-        store: options.store,
-        realm,
-        tokens,
-        getLanguage: options.getLanguage,
-        getPincode: options.getPincode,
-        origin: options.origin,
-        cookies: options.cookies,
-      }),
-      ...(options.middleware ?? []),
-    ],
+    middleware: [...defaultMiddleware({ ...options, servicesHost, realm }), ...(options.middleware ?? [])],
     shouldRefresh: options.shouldRefresh ?? (() => true),
     onSessionEnded: options.onSessionEnded ?? noop,
     onReplayFailed: options.onReplayFailed ?? noop,

@@ -15,12 +15,13 @@ export interface RequestDraft {
 export type RequestMiddleware = (draft: RequestDraft) => void;
 
 export interface DefaultMiddlewareOptions {
-  /** Base URL of the services host: steps 2–4 apply only to requests to its origin. */
+  /** Base URL of the services host, e.g. `http://localhost:4010`; steps 2–4 apply only to its origin. */
   servicesHost: string;
   /** Store name; guests send `realmname: {store}-customer` unless `realm` is given. */
   store: string;
   /** Realm sent by guests on /pbs/ and /ums/ paths; defaults to `{store}-customer`. */
   realm?: string;
+  /** Token storage: `createCookieTokenStore()` in browsers, `createMemoryTokenStore()` in Node, or yours. */
   tokens: TokenStore;
   /** Current language code; sent as `language-code` when the call does not set one itself. */
   getLanguage?: () => string | null | undefined;
