@@ -53,9 +53,17 @@ function printSummary() {
   const totals = { passed: 0, failed: 0, skipped: 0 };
   for (const file of resultFiles()) {
     const result = JSON.parse(readFileSync(file, 'utf8'));
-    totals.passed += result.numPassedTests ?? 0;
-    totals.failed += result.numFailedTests ?? 0;
-    totals.skipped += (result.numPendingTests ?? 0) + (result.numTodoTests ?? 0);
+    if (result.stats) {
+      // Playwright's JSON report
+      totals.passed += (result.stats.expected ?? 0) + (result.stats.flaky ?? 0);
+      totals.failed += result.stats.unexpected ?? 0;
+      totals.skipped += result.stats.skipped ?? 0;
+    } else {
+      // Vitest's JSON report
+      totals.passed += result.numPassedTests ?? 0;
+      totals.failed += result.numFailedTests ?? 0;
+      totals.skipped += (result.numPendingTests ?? 0) + (result.numTodoTests ?? 0);
+    }
   }
   console.log(`\nTests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
   if (totals.passed === 0 || totals.failed > 0) fail('the test run did not pass every test it found.');

@@ -5,8 +5,13 @@ export interface CookieJar {
 
 /** Reads one cookie by name (a plain token name such as `XSRF-TOKEN`); `null` when absent or undecodable. */
 export function readCookie(jar: CookieJar, name: string): string | null {
-  const value = new RegExp(`(?:^|;)\\s*${name}=([^;]*)`).exec(jar.cookie)?.[1]?.trim();
-  if (value === undefined) return null;
+  return decodeCookieValue(new RegExp(`(?:^|;)\\s*${name}=([^;]*)`).exec(jar.cookie)?.[1]);
+}
+
+/** A raw cookie value as this module wrote it → the value; `null` when absent, empty or undecodable. */
+export function decodeCookieValue(raw: string | undefined): string | null {
+  const value = raw?.trim();
+  if (!value) return null;
   try {
     return decodeURIComponent(value);
   } catch {

@@ -44,11 +44,6 @@ export class MarketApiError extends Error {
     );
     Object.assign(this, fields, { fieldErrors: fields.fieldErrors ?? [] });
   }
-
-  /** True for 4xx answers: retrying the same request will not help. */
-  get isClientError(): boolean {
-    return this.status >= 400 && this.status < 500;
-  }
 }
 
 /** Type guard that also works across package copies (checks the name, not the prototype). */

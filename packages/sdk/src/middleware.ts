@@ -50,13 +50,8 @@ export function acceptJson(): RequestMiddleware {
 export function authOrRealm(tokens: TokenStore, realm: string): RequestMiddleware {
   return (draft) => {
     const accessToken = tokens.get()?.accessToken;
-    if (accessToken) {
-      draft.headers.set('Authorization', `Bearer ${accessToken}`);
-      draft.headers.delete('realmname');
-      return;
-    }
-    draft.headers.delete('Authorization');
-    if (/\/(pbs|ums)\//.test(draft.url.pathname)) draft.headers.set('realmname', realm);
+    if (accessToken) draft.headers.set('Authorization', `Bearer ${accessToken}`);
+    else if (/\/(pbs|ums)\//.test(draft.url.pathname)) draft.headers.set('realmname', realm);
   };
 }
 
@@ -94,7 +89,8 @@ export function onlyForOrigin(origin: string, step: RequestMiddleware): RequestM
 
 /** `X-XSRF-TOKEN` from cookie `XSRF-TOKEN`, on same-origin requests only (never leaks cross-origin). */
 export function xsrfToken(pageOrigin: string | null, cookies: CookieJar | null): RequestMiddleware {
-  const origin = pageOrigin ? new URL(pageOrigin).origin : null;
+  // An opaque page origin ("null": sandboxed frames, file://) never matches a services host.
+  const origin = pageOrigin && URL.canParse(pageOrigin) ? new URL(pageOrigin).origin : null;
   return (draft) => {
     if (!origin || !cookies || draft.url.origin !== origin) {
       draft.headers.delete('X-XSRF-TOKEN');

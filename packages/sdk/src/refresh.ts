@@ -64,6 +64,7 @@ export function createRefreshCoordinator(options: RefreshCoordinatorOptions): Re
 
   async function runRefresh(stale: string | null): Promise<RefreshOutcome> {
     // Re-read under the lock: another tab (or an earlier refresh here) may have done the work.
+    await tokens.sync?.();
     const replaced = alreadyReplaced(stale);
     if (replaced) return replaced;
     const refreshToken = tokens.get()?.refreshToken;

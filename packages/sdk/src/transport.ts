@@ -41,14 +41,9 @@ const CREDENTIAL_PATH =
   /^\/ums\/rest\/v3\/(refresh-token|login|login-otp|signup|otp\/.*|forgot-password|reset-password|device-otp.*|self-unlock|session-logout)$/;
 
 /** Request options carried over to every send (the URL, headers, body and signal are set per send). */
-const COPIED_INIT = [
-  'cache',
-  'credentials',
-  'keepalive',
-  'mode',
-  'redirect',
-  'referrerPolicy',
-] as const satisfies ReadonlyArray<keyof RequestInit & keyof Request>;
+const COPIED_INIT = ['cache', 'credentials', 'keepalive', 'redirect'] as const satisfies ReadonlyArray<
+  keyof RequestInit & keyof Request
+>;
 
 /** Statuses whose response has no body (a `Response` cannot even be built with one). */
 const NO_BODY_STATUS = new Set([101, 204, 205, 304]);
@@ -118,7 +113,7 @@ export function createTransport(options: TransportOptions): (request: Request) =
         status: 0,
         method: template.method,
         url: template.url,
-        responseMessage: 'Your session could not be renewed. Please try again.',
+        responseMessage: 'Session renewal failed. Try again.',
         cause: outcome.cause,
       });
     }
@@ -200,9 +195,7 @@ function networkError(template: Template, cause: unknown): MarketApiError {
     status: 0,
     method: template.method,
     url: template.url,
-    responseMessage: template.signal.aborted
-      ? 'The request was cancelled.'
-      : 'The service could not be reached.',
+    responseMessage: template.signal.aborted ? 'Request cancelled.' : 'Service unreachable.',
     cause,
   });
 }

@@ -162,6 +162,41 @@ export function createCookieJar(now: () => number = Date.now): CookieJar & { wri
 }
 
 /**
+ * Cookies as two tabs of a real browser see them: writes land in the browser's store at once, but a
+ * tab's `document.cookie` may keep serving its cached copy until it catches up (seen in Chromium right
+ * after a Web Lock handoff). `cookieStore` reads the browser's store directly, like the Cookie Store API.
+ */
+export function createLaggingCookies() {
+  const browser = createCookieJar();
+  const tab = () => {
+    let cached: string | null = null;
+    return {
+      get cookie() {
+        return cached ?? browser.cookie;
+      },
+      set cookie(raw: string) {
+        cached = null;
+        browser.cookie = raw;
+      },
+      /** From now on this tab serves its cached copy until `catchUp()`. */
+      freeze() {
+        cached = browser.cookie;
+      },
+      catchUp() {
+        cached = null;
+      },
+    };
+  };
+  const cookieStore = {
+    async get(name: string) {
+      const match = new RegExp(`(?:^|; )${name}=([^;]*)`).exec(browser.cookie);
+      return match?.[1] ? { value: match[1] } : null;
+    },
+  };
+  return { browser, tab, cookieStore };
+}
+
+/**
  * An in-process stand-in for the Web Locks API shared by "tabs" of a test: one holder per name, FIFO
  * waiters, and a waiter whose signal aborts leaves the queue (as `navigator.locks` does).
  */

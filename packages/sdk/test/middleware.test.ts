@@ -115,4 +115,12 @@ describe('request middleware', () => {
     expect(search.endsWith('&language-code=en')).toBe(true);
     expect(last().url.searchParams.get('search')).toBe("kid's tee (red)");
   });
+
+  it('works on a page with an opaque origin ("null") and sends no XSRF header there', async () => {
+    const cookies = createCookieJar();
+    cookies.cookie = 'XSRF-TOKEN=abc; Path=/';
+    const { client, last } = setup({ origin: 'null', cookies });
+    await client.GET('/pbs/rest/v3/languages');
+    expect(last().headers.has('X-XSRF-TOKEN')).toBe(false);
+  });
 });

@@ -6,7 +6,13 @@ import {
   type MarketClientOptions,
   type TokenStore,
 } from '../src/index.ts';
-import { createCookieJar, createFakeHost, createLockManager, createTestClient } from './fake-host.ts';
+import {
+  createCookieJar,
+  createFakeHost,
+  createLaggingCookies,
+  createLockManager,
+  createTestClient,
+} from './fake-host.ts';
 
 function signedInClient(overrides: Partial<MarketClientOptions> = {}) {
   const host = createFakeHost();
@@ -241,4 +247,33 @@ describe('two tabs of the same store', () => {
     await Promise.all(tabs.map((client) => client.GET('/cfs/rest/v3/customer-cart')));
     expect(host.refreshCalls).toBe(2);
   });
+
+  it.each([
+    ['with the Cookie Store API', true, 1],
+    ['without it (what the stale cache does)', false, 2],
+  ] as const)(
+    'a tab whose document.cookie lags behind refreshes %s',
+    async (_how, withCookieStore, expectedRefreshes) => {
+      const host = createFakeHost();
+      host.setRefreshDelay(10);
+      const cookies = createLaggingCookies();
+      const [tabA, tabB] = [cookies.tab(), cookies.tab()];
+      const locks = createLockManager();
+      const store = (document: typeof tabA) =>
+        createCookieTokenStore({ document, cookieStore: withCookieStore ? cookies.cookieStore : null });
+      store(tabA).set(host.grant());
+      const clients = [tabA, tabB].map((document) =>
+        createTestClient(host, { tokens: store(document), locks }),
+      );
+      host.expireAccessTokens();
+      tabB.freeze(); // tab B keeps seeing access-1/refresh-1 while tab A refreshes
+
+      const [a, b] = await Promise.all(clients.map((client) => client.GET('/cfs/rest/v3/customer-cart')));
+      expect(host.refreshCalls).toBe(expectedRefreshes);
+      if (withCookieStore) {
+        expect([a?.response.status, b?.response.status]).toEqual([200, 200]);
+        expect(host.requests.at(-1)?.headers.get('Authorization')).toBe('Bearer access-2');
+      }
+    },
+  );
 });

@@ -70,7 +70,6 @@ describe('replies the SDK cannot trust', () => {
       status: 422,
       responseMessage: 'Pincode is not serviceable',
       fieldErrors: [{ field: 'pincode', message: 'Enter 6 digits' }],
-      isClientError: true,
     });
   });
 

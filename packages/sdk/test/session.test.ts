@@ -129,7 +129,7 @@ describe('cancelled requests', () => {
     const error = await call;
     expect(isMarketApiError(error) && [error.kind, error.responseMessage]).toEqual([
       'network',
-      'The request was cancelled.',
+      'Request cancelled.',
     ]);
     expect(replayFailed).not.toHaveBeenCalled();
     await new Promise((resolve) => setTimeout(resolve, 40));
