@@ -2942,6 +2942,8 @@ export interface components {
             /** @description The store's short name (the realm name without `-customer`). */
             name: string;
             store_display_name: string;
+            /** @description The store's numeric id (the `store-id` of `getContentSettings` and `listRecommendations`). */
+            store_id: number;
             /** @description True when the store is open to customers. */
             store_status: boolean;
         };
@@ -7528,7 +7530,8 @@ export interface operations {
                      *       "response_body": {
                      *         "name": "demo",
                      *         "store_display_name": "Demo Store",
-                     *         "store_status": true
+                     *         "store_status": true,
+                     *         "store_id": 14
                      *       }
                      *     }
                      */

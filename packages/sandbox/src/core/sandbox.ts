@@ -1,0 +1,515 @@
+import type { components } from '@marketkit/sdk';
+import { contractDocument } from '../contract/document.ts';
+import { createContractValidator } from '../contract/validator.ts';
+import { serveAsset } from '../http/assets.ts';
+import { handleGateway } from '../http/gateway.ts';
+import { CORS_HEADERS, envelope, errorEnvelope, escapeHtml, htmlPage, json } from '../http/responses.ts';
+import { createDefaultSeed } from '../seed/default-seed.ts';
+import type { SandboxSeed } from '../seed/model.ts';
+import { contractHandlers } from '../services/index.ts';
+import { defaultPreferences } from '../services/ums.ts';
+import { indexSeed, type Principal, type SandboxConfig, type SandboxContext } from './context.ts';
+import { hashPassword, randomId } from './crypto.ts';
+import { SandboxError } from './errors.ts';
+import { createFaults, type FaultRule, type Faults } from './faults.ts';
+import type { FileReply, JsonReply, OperationHandler } from './handler-types.ts';
+import { resolveBearer } from './sessions.ts';
+import {
+  createCommitter,
+  emptyState,
+  isSandboxState,
+  type SandboxState,
+  type StatePersistence,
+} from './state.ts';
+import { applyStoreAction, type StoreAction } from './transitions.ts';
+
+type FieldError = components['schemas']['FieldError'];
+
+export interface SandboxOptions {
+  /** The stores and catalogue (default: `createDefaultSeed()`). */
+  seed?: SandboxSeed;
+  /** Where state is kept; without it the sandbox lives in memory (MSW in unit tests). */
+  persistence?: StatePersistence;
+  /** Access-token lifetime in seconds (default 300). Use a few seconds to watch refreshes happen. */
+  accessTokenTtlSeconds?: number;
+  /** Refresh-token lifetime in seconds (default 30 days). */
+  refreshTokenTtlSeconds?: number;
+  /** The OTP every challenge uses (default `123456`), or `random`. Codes are always logged. */
+  otp?: string;
+  /** The clock (default: the real one). */
+  now?: () => Date;
+  /** Log lines (OTPs, refresh-token reuse, payments). Default: console.log. */
+  log?: (line: string) => void;
+  /** Faults active from the start. */
+  faults?: FaultRule[];
+  /** Extra latency on every contract call, in milliseconds. */
+  latencyMs?: number;
+  /** Public origin used in gateway URLs (default: the origin each request was sent to). */
+  publicOrigin?: string;
+}
+
+/** A running sandbox: answers `Request`s with `Response`s, whatever the transport (MSW or HTTP). */
+export interface Sandbox {
+  /** Resolves once the state is loaded (or seeded). `handle` waits for it too. */
+  readonly ready: Promise<void>;
+  /** Answers any request: the contract, `/assets/*`, `/__gateway/*` and the `/__sandbox/*` control API. */
+  handle(request: Request): Promise<Response>;
+  /** The current state (read it; change it only through requests). */
+  state(): SandboxState;
+  /** Forgets everything shoppers did and starts again from the seed. */
+  reset(): Promise<void>;
+  readonly faults: Faults;
+  /** Refuses every access token issued so far (and, with `refresh`, ends every session). */
+  expireTokens(options?: { refresh?: boolean }): Promise<void>;
+  /** Moves an order as the store's back office would (DESIGN.md transitions). */
+  storeAction(orderId: number, action: StoreAction): Promise<void>;
+  /** The latest OTP sent to an e-mail or phone number (what a tester would read on their phone). */
+  latestOtp(destination: string): string | undefined;
+  /** Waits for pending saves. */
+  flush(): Promise<void>;
+  readonly config: SandboxConfig;
+}
+
+const DEFAULT_OTP = '123456';
+
+async function seededState(seed: SandboxSeed, now: Date): Promise<SandboxState> {
+  const state = emptyState(randomId(32));
+  let id = 1000;
+  for (const store of seed.stores) {
+    for (const customer of store.customers) {
+      id += 1;
+      state.customers.push({
+        customer_id: id,
+        store: store.name,
+        first_name: customer.first_name,
+        last_name: customer.last_name,
+        email: customer.email,
+        phone: customer.phone,
+        extension: customer.extension,
+        password_hash: customer.password ? await hashPassword(customer.password) : null,
+        email_verified: customer.email !== null,
+        phone_verified: customer.phone !== null,
+        gender: null,
+        date_of_birth: null,
+        profile_image_path: null,
+        created_at: now.toISOString(),
+        locked: customer.locked ?? false,
+        failed_logins: 0,
+        device_verification: customer.device_verification ?? false,
+        trusted_devices: [],
+        preferences: defaultPreferences(store),
+        consents: [],
+      });
+    }
+  }
+  state.counters.customer = 5000;
+  return state;
+}
+
+/** Creates a sandbox. One implementation of the whole contract, for MSW handlers and the HTTP server alike. */
+export function createSandbox(options: SandboxOptions = {}): Sandbox {
+  const seed = indexSeed(options.seed ?? createDefaultSeed());
+  const now = options.now ?? (() => new Date());
+  const config: SandboxConfig = {
+    accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 300,
+    refreshTokenTtlSeconds: options.refreshTokenTtlSeconds ?? 30 * 86_400,
+    otp: options.otp ?? DEFAULT_OTP,
+    log: options.log ?? ((_line) => {}),
+  };
+  const validator = createContractValidator({ rejectUnknownQuery: false });
+  const faults = createFaults(options.faults, options.latencyMs ?? 0);
+  let state: SandboxState = emptyState('');
+  const committer = createCommitter(() => JSON.stringify(state), options.persistence);
+
+  // One change at a time: handlers read, decide and write without interleaving (refresh-token rotation
+  // and cart updates depend on it). Saving happens after the lock is released, in groups.
+  let tail: Promise<unknown> = Promise.resolve();
+  const exclusive = <T>(work: () => T | Promise<T>): Promise<T> => {
+    const run = tail.then(work, work);
+    tail = run.catch(() => undefined);
+    return run;
+  };
+  const change = async <T>(work: () => T | Promise<T>) => {
+    const result = await exclusive(work);
+    await committer.commit();
+    return result;
+  };
+
+  const ready = (async () => {
+    const stored = await options.persistence?.load();
+    if (stored !== undefined) {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(stored);
+      } catch {
+        parsed = undefined;
+      }
+      if (isSandboxState(parsed)) {
+        state = parsed;
+        return;
+      }
+      throw new Error(
+        'The saved sandbox state is not a Marketkit sandbox state file; move it away or start with --reset',
+      );
+    }
+    state = await seededState(options.seed ?? createDefaultSeed(), now());
+    await committer.commit();
+  })();
+
+  const nextId = (counter: string, start: number) => {
+    const value = Math.max(state.counters[counter] ?? start - 1, start - 1) + 1;
+    state.counters[counter] = value;
+    return value;
+  };
+
+  async function principalFor(
+    request: Request,
+    security: Record<string, string[]>[],
+  ): Promise<Principal | Response | undefined> {
+    const authorization = request.headers.get('authorization');
+    const allowsBearer = security.some((s) => 'bearerAuth' in s);
+    const allowsRealm = security.some((s) => 'realmName' in s);
+    const allowsAnonymous = security.some((s) => Object.keys(s).length === 0);
+    if (authorization && allowsBearer) {
+      const token = /^Bearer\s+(\S+)$/i.exec(authorization)?.[1];
+      const resolved = token ? await resolveBearer(state, seed, config, token, now()) : 'malformed';
+      if (typeof resolved !== 'string') return resolved;
+      const message = {
+        malformed: 'The access token is not valid',
+        expired: 'Your session has expired',
+        revoked: 'Your session has ended; sign in again',
+        unknown: 'Your session has ended; sign in again',
+      }[resolved];
+      return errorEnvelope(401, message, undefined, {
+        'WWW-Authenticate': `Bearer error="invalid_token", error_description="${resolved}"`,
+      });
+    }
+    const realm = request.headers.get('realmname');
+    if (realm && allowsRealm) {
+      const store = realm.endsWith('-customer')
+        ? seed.storeByName(realm.slice(0, -'-customer'.length))
+        : undefined;
+      if (!store) return errorEnvelope(401, `Unknown store realm ${realm}`);
+      return { kind: 'guest', store };
+    }
+    if (allowsAnonymous || security.length === 0) return undefined;
+    return errorEnvelope(
+      401,
+      allowsRealm ? 'Send a bearer token or the store realm name' : 'Sign in to continue',
+      undefined,
+      { 'WWW-Authenticate': 'Bearer' },
+    );
+  }
+
+  async function readBody(request: Request): Promise<{ body?: unknown; error?: Response }> {
+    if (request.method === 'GET' || request.method === 'HEAD') return {};
+    const type = (request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
+    if (type === 'multipart/form-data') {
+      try {
+        return { body: await request.formData() };
+      } catch {
+        return { error: errorEnvelope(400, 'The form data could not be read') };
+      }
+    }
+    const text = await request.text();
+    if (text.length === 0) return {};
+    try {
+      return { body: JSON.parse(text) };
+    } catch {
+      return { error: errorEnvelope(400, 'The request body is not valid JSON') };
+    }
+  }
+
+  async function handleContract(request: Request, url: URL): Promise<Response | undefined> {
+    const { body, error } = await readBody(request);
+    const checked = validator.checkRequest({
+      method: request.method,
+      url,
+      headers: request.headers,
+      body,
+      contentType: request.headers.get('content-type'),
+    });
+    if (!checked.operation) return undefined;
+    if (error) return error;
+    const operation = checked.operation;
+    const problems = checked.violations.filter((v) => v.location !== 'header.authorization');
+    if (problems.length > 0) {
+      const errors: FieldError[] = problems.map((v) => ({
+        field: v.location.replace(/^body\/?/, '').replace(/\//g, '.') || 'body',
+        message: v.message,
+      }));
+      return errorEnvelope(
+        400,
+        `The request is not valid: ${errors[0]?.field} ${errors[0]?.message}`,
+        errors,
+      );
+    }
+    const handler = contractHandlers[
+      operation.operationId as keyof typeof contractHandlers
+    ] as unknown as OperationHandler<unknown>;
+    const mutating = request.method !== 'GET';
+    const run = async (): Promise<Response> => {
+      const principal = await principalFor(request, operation.operation.security ?? []);
+      if (principal instanceof Response) return principal;
+      const context: SandboxContext = {
+        request,
+        url,
+        origin: options.publicOrigin ?? url.origin,
+        now: now(),
+        language: (url.searchParams.get('language-code') ?? '').toLowerCase(),
+        state,
+        seed,
+        config,
+        principal,
+        nextId,
+      };
+      const reply = (await handler({ query: checked.query, path: checked.path, body } as never, context)) as
+        | JsonReply<unknown>
+        | FileReply;
+      if (reply.kind === 'file') {
+        return new Response(reply.body as BodyInit, {
+          headers: {
+            'Content-Type': reply.contentType,
+            'Content-Disposition': `attachment; filename="${reply.filename.replace(/["\\\r\n]/g, '')}"`,
+            ...(reply.size !== undefined ? { 'Content-Length': String(reply.size) } : {}),
+            'Cache-Control': 'private, no-store',
+          },
+        });
+      }
+      return envelope(reply.body, reply.message);
+    };
+    try {
+      const response = await exclusive(run);
+      if (mutating && response.ok) await committer.commit();
+      return response;
+    } catch (caught) {
+      if (caught instanceof SandboxError) {
+        if (mutating) await committer.commit();
+        return errorEnvelope(caught.status, caught.message, caught.fieldErrors);
+      }
+      config.log(
+        `[sandbox] ${operation.operationId} failed: ${caught instanceof Error ? (caught.stack ?? caught.message) : String(caught)}`,
+      );
+      return errorEnvelope(500, 'The sandbox failed to handle this request');
+    }
+  }
+
+  const storeOfRequest = (request: Request) => {
+    const realm = request.headers.get('realmname');
+    if (realm?.endsWith('-customer')) return realm.slice(0, -'-customer'.length);
+    const token = /^Bearer\s+([^.]+)\.([^.]+)\./i.exec(request.headers.get('authorization') ?? '')?.[2];
+    if (!token) return undefined;
+    try {
+      const claims = JSON.parse(atob(token.replace(/-/g, '+').replace(/_/g, '/'))) as { store?: unknown };
+      return typeof claims.store === 'string' ? claims.store : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+
+  function spoil(response: Response, kind: NonNullable<FaultRule['malformed']>) {
+    switch (kind) {
+      case 'empty':
+        return new Response('', { status: 200, headers: { 'Content-Type': 'application/json' } });
+      case 'html':
+        return new Response('<!doctype html><html><body><h1>502 Bad Gateway</h1></body></html>', {
+          status: 502,
+          headers: { 'Content-Type': 'text/html' },
+        });
+      case 'truncated':
+        return response
+          .text()
+          .then(
+            (text) =>
+              new Response(text.slice(0, Math.max(1, Math.floor(text.length / 2))), {
+                status: response.status,
+                headers: { 'Content-Type': 'application/json' },
+              }),
+          );
+      default:
+        return new Response('{"response_message": "Success", "response_body": {', {
+          status: 200,
+          headers: { 'Content-Type': 'application/json' },
+        });
+    }
+  }
+
+  async function control(request: Request, url: URL): Promise<Response | undefined> {
+    const path = url.pathname;
+    const body = async () => {
+      const text = await request.text();
+      return text ? (JSON.parse(text) as unknown) : {};
+    };
+    try {
+      if (path === '/__sandbox/health') return json(200, { status: 'ok', stores: seed.stores.length });
+      if (path === '/__sandbox' && request.method === 'GET') {
+        return json(200, {
+          stores: seed.stores.map((s) => ({
+            name: s.name,
+            store_id: s.store_id,
+            display_name: s.display_name,
+            store_status: s.status,
+            settings_unavailable: s.settings_unavailable ?? false,
+            products: s.products.length,
+          })),
+          access_token_ttl_seconds: config.accessTokenTtlSeconds,
+          otp: config.otp === 'random' ? 'random (see the log)' : config.otp,
+          faults: faults.list(),
+        });
+      }
+      if (path === '/__sandbox/reset' && request.method === 'POST') {
+        await sandbox.reset();
+        return json(200, { reset: true });
+      }
+      if (path === '/__sandbox/faults') {
+        if (request.method === 'GET') return json(200, { faults: faults.list() });
+        if (request.method === 'DELETE') {
+          faults.clear();
+          return json(200, { faults: [] });
+        }
+        const input = (await body()) as { faults?: FaultRule[] } & FaultRule;
+        if (request.method === 'PUT') faults.replace(input.faults ?? []);
+        else if (request.method === 'POST') faults.add(input);
+        return json(200, { faults: faults.list() });
+      }
+      const faultId = /^\/__sandbox\/faults\/([^/]+)$/.exec(path)?.[1];
+      if (faultId && request.method === 'DELETE')
+        return faults.remove(faultId)
+          ? json(200, { removed: faultId })
+          : json(404, { error: 'No such fault' });
+      if (path === '/__sandbox/expire-tokens' && request.method === 'POST') {
+        const input = (await body()) as { refresh?: boolean };
+        await sandbox.expireTokens({ refresh: input.refresh === true });
+        return json(200, { expired: true, refresh: input.refresh === true });
+      }
+      if (path === '/__sandbox/otp' && request.method === 'GET') {
+        const destination = url.searchParams.get('destination') ?? '';
+        const code = sandbox.latestOtp(destination);
+        return code
+          ? json(200, { destination, otp: code })
+          : json(404, { error: `No OTP was sent to ${destination}` });
+      }
+      const orderId = /^\/__sandbox\/orders\/(\d+)\/status$/.exec(path)?.[1];
+      if (orderId && request.method === 'POST') {
+        await sandbox.storeAction(Number(orderId), (await body()) as StoreAction);
+        const order = state.orders.find((o) => o.order_id === Number(orderId));
+        return json(200, {
+          order_id: order?.order_id,
+          order_status: order?.order_status,
+          payment_status: order?.payment_status,
+          request_status: order?.request_status,
+        });
+      }
+      return undefined;
+    } catch (caught) {
+      const status = caught instanceof SandboxError ? caught.status : 400;
+      return json(status, { error: caught instanceof Error ? caught.message : String(caught) });
+    }
+  }
+
+  function landingPage(url: URL) {
+    const rows = seed.stores
+      .map(
+        (s) =>
+          `<tr><td><code>${escapeHtml(s.name)}</code></td><td>${s.store_id}</td><td>${escapeHtml(s.display_name)}</td><td>${s.status ? (s.settings_unavailable ? 'settings fail' : 'open') : 'closed (store_status false)'}</td><td>${s.products.length}</td><td>${s.customers.map((c) => escapeHtml(c.email ?? '')).join('<br>')}</td></tr>`,
+      )
+      .join('');
+    return htmlPage(
+      200,
+      'Marketkit sandbox',
+      `<h1>Marketkit sandbox services host</h1><p>Contract: <a href="${escapeHtml(url.origin)}/__sandbox/openapi.json">openapi.json</a> · control API: <code>/__sandbox</code>. Password of every seeded shopper: <code>Password123</code>; OTP: <code>${escapeHtml(config.otp === 'random' ? 'printed in the log' : config.otp)}</code>.</p><table><tr><th>Store</th><th>Id</th><th>Name</th><th>Status</th><th>Products</th><th>Shoppers</th></tr>${rows}</table>`,
+    );
+  }
+
+  async function route(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    if (request.method === 'OPTIONS') return new Response(null, { status: 204 });
+    if (url.pathname.startsWith('/assets/') && (request.method === 'GET' || request.method === 'HEAD')) {
+      return serveAsset(url.pathname, seed, state) ?? errorEnvelope(404, 'No such asset');
+    }
+    if (url.pathname.startsWith('/__gateway/')) {
+      return (
+        (await handleGateway(request, url, { state: () => state, seed, now, change, log: config.log })) ??
+        errorEnvelope(404, 'No such gateway page')
+      );
+    }
+    if (url.pathname === '/__sandbox/openapi.json') return json(200, contractDocument);
+    if (url.pathname.startsWith('/__sandbox'))
+      return (await control(request, url)) ?? errorEnvelope(404, 'No such control endpoint');
+    if (url.pathname === '/' && request.method === 'GET') return landingPage(url);
+
+    const fault = faults.take(request.method, url.pathname, storeOfRequest(request));
+    if (fault.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, fault.latencyMs));
+    const effect = fault.effect;
+    if (effect?.drop) return Response.error();
+    if (effect?.status !== undefined) {
+      return errorEnvelope(effect.status, effect.message ?? `Injected fault: ${effect.status}`, undefined, {
+        'X-Sandbox-Fault': effect.id ?? 'fault',
+      });
+    }
+    const response =
+      (await handleContract(request, url)) ??
+      errorEnvelope(404, `${request.method} ${url.pathname} is not part of the services host`);
+    return effect?.malformed ? spoil(response, effect.malformed) : response;
+  }
+
+  const sandbox: Sandbox = {
+    ready,
+    config,
+    faults,
+    async handle(request) {
+      await ready;
+      const response = await route(request);
+      if (response.type === 'error') return response;
+      // CORS: any local storefront may call the sandbox (tokens travel in headers, never cookies).
+      const headers = new Headers(response.headers);
+      headers.set('Access-Control-Allow-Origin', request.headers.get('origin') ?? '*');
+      headers.append('Vary', 'Origin');
+      for (const [name, value] of Object.entries(CORS_HEADERS)) headers.set(name, value);
+      return new Response(response.body, {
+        status: response.status,
+        statusText: response.statusText,
+        headers,
+      });
+    },
+    state: () => state,
+    async reset() {
+      await ready;
+      const fresh = await seededState(options.seed ?? createDefaultSeed(), now());
+      await change(() => {
+        state = fresh;
+      });
+      config.log('[sandbox] state reset to the seed');
+    },
+    async expireTokens(opts = {}) {
+      await ready;
+      await change(() => {
+        state.tokens_not_before = now().getTime() + 1;
+        if (opts.refresh)
+          for (const session of state.sessions)
+            if (!session.revoked_at)
+              Object.assign(session, {
+                revoked_at: now().toISOString(),
+                revoked_reason: 'expired-by-tester',
+              });
+      });
+    },
+    async storeAction(orderId, action) {
+      await ready;
+      await change(() => {
+        const order = state.orders.find((o) => o.order_id === orderId);
+        if (!order) throw new SandboxError(404, `Order ${orderId} was not found`);
+        applyStoreAction(order, action, now());
+      });
+    },
+    latestOtp(destination) {
+      const wanted = destination.trim().toLowerCase().replace(/\s+/g, '');
+      const matches = state.otps.filter(
+        (otp) => otp.identifier === wanted || `${otp.extension ?? ''}${otp.identifier}` === wanted,
+      );
+      return matches[matches.length - 1]?.code;
+    },
+    flush: () => committer.commit(),
+  };
+  return sandbox;
+}

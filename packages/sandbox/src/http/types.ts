@@ -1,0 +1,3 @@
+import type { components } from '@marketkit/sdk';
+
+export type FieldError = components['schemas']['FieldError'];

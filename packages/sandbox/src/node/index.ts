@@ -1,0 +1,2 @@
+export { createFilePersistence } from './file-persistence.ts';
+export { type SandboxServer, type SandboxServerOptions, startSandboxServer } from './server.ts';
