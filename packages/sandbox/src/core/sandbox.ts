@@ -317,15 +317,13 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
           headers: { 'Content-Type': 'text/html' },
         });
       case 'truncated':
-        return response
-          .text()
-          .then(
-            (text) =>
-              new Response(text.slice(0, Math.max(1, Math.floor(text.length / 2))), {
-                status: response.status,
-                headers: { 'Content-Type': 'application/json' },
-              }),
-          );
+        return response.text().then(
+          (text) =>
+            new Response(text.slice(0, Math.max(1, Math.floor(text.length / 2))), {
+              status: response.status,
+              headers: { 'Content-Type': 'application/json' },
+            }),
+        );
       default:
         return new Response('{"response_message": "Success", "response_body": {', {
           status: 200,

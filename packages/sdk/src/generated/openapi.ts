@@ -1962,7 +1962,10 @@ export interface components {
             quantity: number;
         };
         CardGatewayPaymentConfig: {
-            /** @description Origins (scheme://host[:port]) the storefront may post the gateway form to. */
+            /**
+             * @description Origins (scheme://host[:port]) the storefront may post the gateway form to. Always https,
+             *     except a loopback host (`localhost`, `127.0.0.1`, `[::1]`), which the sandbox uses.
+             */
             allowed_gateway_origins: string[];
             gateway_form: components["schemas"]["GatewayFormPayload"];
             /**

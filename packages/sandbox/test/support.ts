@@ -1,0 +1,84 @@
+import { createMarketClient, createMemoryTokenStore, type TokenStore } from '@marketkit/sdk';
+import { type ContractViolation, createContractValidator } from '../src/index.ts';
+import { type SandboxServerOptions, startSandboxServer } from '../src/node/index.ts';
+
+/** A clock tests can move forward; the sandbox reads it for every request. */
+export function createClock() {
+  let offsetMs = 0;
+  return { now: () => new Date(Date.now() + offsetMs), advance: (ms: number) => (offsetMs += ms) };
+}
+
+/** Starts a sandbox server on a free port with the log kept in memory. */
+export async function startTestServer(options: SandboxServerOptions = {}) {
+  const log: string[] = [];
+  const server = await startSandboxServer({ port: 0, log: (line) => log.push(line), ...options });
+  return { server, log };
+}
+
+/**
+ * A `fetch` that checks every request and response against the bundled contract with a JSON Schema
+ * validator (Ajv), and records which operations were exercised.
+ */
+export function createCheckingFetch() {
+  const validator = createContractValidator();
+  const violations: ContractViolation[] = [];
+  const exercised = new Set<string>();
+  const checkedFetch = async (request: Request): Promise<Response> => {
+    const contentType = request.headers.get('content-type') ?? '';
+    let body: unknown;
+    if (request.body) {
+      if (contentType.startsWith('multipart/form-data')) body = await request.clone().formData();
+      else {
+        const text = await request.clone().text();
+        body = text ? JSON.parse(text) : undefined;
+      }
+    }
+    const checked = validator.checkRequest({
+      method: request.method,
+      url: request.url,
+      headers: request.headers,
+      body,
+      contentType,
+    });
+    if (checked.operation) exercised.add(checked.operation.operationId);
+    violations.push(...checked.violations);
+    const response = await fetch(request);
+    const responseType = response.headers.get('content-type');
+    const parsed = responseType?.includes('json') ? await response.clone().json() : undefined;
+    violations.push(
+      ...validator.checkResponse({
+        method: request.method,
+        url: request.url,
+        status: response.status,
+        contentType: responseType,
+        body: parsed,
+      }),
+    );
+    return response;
+  };
+  return { fetch: checkedFetch, violations, exercised, operations: validator.operations };
+}
+
+export function clientFor(
+  servicesHost: string,
+  store: string,
+  fetchImpl: (request: Request) => Promise<Response>,
+  tokens: TokenStore = createMemoryTokenStore(),
+) {
+  return createMarketClient({
+    servicesHost,
+    store,
+    tokens,
+    fetch: fetchImpl,
+    getLanguage: () => 'en',
+    locks: null,
+  });
+}
+
+/** Reads the hidden inputs of the first form of an HTML page. */
+export function hiddenInputs(html: string) {
+  const fields: Record<string, string> = {};
+  for (const match of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g))
+    fields[match[1] ?? ''] = (match[2] ?? '').replace(/&amp;/g, '&');
+  return fields;
+}
