@@ -114,7 +114,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 300,
     refreshTokenTtlSeconds: options.refreshTokenTtlSeconds ?? 30 * 86_400,
     otp: options.otp ?? DEFAULT_OTP,
-    log: options.log ?? ((_line) => {}),
+    log: options.log ?? ((line) => console.log(line)),
   };
   const validator = createContractValidator({ rejectUnknownQuery: false });
   const faults = createFaults(options.faults, options.latencyMs ?? 0);

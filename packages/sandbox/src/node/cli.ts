@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { startSandboxServer } from './server.ts';
 
-const _HELP = `marketkit-sandbox — the Marketkit services host, seeded and stateful
+const HELP = `marketkit-sandbox — the Marketkit services host, seeded and stateful
 
 Usage: marketkit-sandbox [options]
 
@@ -38,6 +38,7 @@ export async function main(argv: string[]) {
     strict: true,
   });
   if (values.help) {
+    console.log(HELP);
     return;
   }
   const number = (name: string, value: string | undefined, min: number) => {
@@ -62,6 +63,9 @@ export async function main(argv: string[]) {
     ...(values['public-origin'] ? { publicOrigin: values['public-origin'] } : {}),
     verbose: values.verbose ?? false,
   });
+  console.log(
+    `marketkit-sandbox listening on ${server.url} (${values.data ? `state in ${values.data}` : 'state in memory'})`,
+  );
   const stop = () => {
     server.close().then(
       () => process.exit(0),

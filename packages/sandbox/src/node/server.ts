@@ -81,7 +81,7 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
   const persistence = options.dataDir ? createFilePersistence(options.dataDir) : undefined;
   const sandbox = createSandbox({ ...options, ...(persistence ? { persistence } : {}) });
   await sandbox.ready;
-  const log = options.log ?? ((_line: string) => {});
+  const log = options.log ?? ((line: string) => console.log(line));
   let origin = '';
   const server = createServer((incoming, outgoing) => {
     const started = performance.now();

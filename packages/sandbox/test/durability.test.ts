@@ -1,0 +1,154 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startTestServer } from './support.ts';
+
+const BIN = fileURLToPath(new URL('../bin/marketkit-sandbox.js', import.meta.url));
+const children: ChildProcess[] = [];
+const dirs: string[] = [];
+
+afterEach(() => {
+  for (const child of children.splice(0)) child.kill('SIGKILL');
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function tempDir() {
+  const dir = mkdtempSync(join(tmpdir(), 'marketkit-sandbox-'));
+  dirs.push(dir);
+  return dir;
+}
+
+/** Runs the real command in its own process and waits for the address it prints. */
+function startProcess(dataDir: string) {
+  const child = spawn(process.execPath, [BIN, '--port', '0', '--data', dataDir], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  return new Promise<{ child: ChildProcess; url: string }>((resolve, reject) => {
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const url = /listening on (http:\/\/\S+)/.exec(output)?.[1];
+      if (url) resolve({ child, url });
+    });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.once('exit', (code) => reject(new Error(`sandbox exited (${code}): ${output}`)));
+  });
+}
+
+async function signIn(url: string) {
+  const response = await fetch(`${url}/ums/rest/v3/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', realmname: 'demo-customer' },
+    body: JSON.stringify({ username: 'shopper@example.com', password: 'Password123' }),
+  });
+  const body = (await response.json()) as { response_body: { access_token: string } };
+  return body.response_body.access_token;
+}
+
+const address = (name: string) => ({
+  full_name: name,
+  phone: '0821234567',
+  extension: '+27',
+  address_line_1: '1 Burst Road',
+  city: 'Johannesburg',
+  state: 'Gauteng',
+  country: 'South Africa',
+  pincode: '2001',
+  address_type: 'delivery',
+});
+
+describe('state on disk', () => {
+  it('loses nothing it acknowledged when the server is killed (SIGKILL) in the middle of a burst of writes', async () => {
+    const dir = tempDir();
+    const first = await startProcess(dir);
+    const token = await signIn(first.url);
+    const acknowledged: string[] = [];
+    let killed = false;
+    const burst = Array.from({ length: 400 }, (_, i) =>
+      fetch(`${first.url}/cfs/rest/v3/customer-address`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+        body: JSON.stringify(address(`burst-${i}`)),
+      }).then(
+        (response) => {
+          if (response.status === 200) acknowledged.push(`burst-${i}`);
+          if (acknowledged.length >= 60 && !killed) {
+            killed = true;
+            first.child.kill('SIGKILL');
+          }
+        },
+        () => undefined,
+      ),
+    );
+    await Promise.all(burst);
+    expect(killed).toBe(true);
+    expect(acknowledged.length).toBeGreaterThanOrEqual(60);
+    expect(acknowledged.length).toBeLessThan(400);
+
+    // The file on disk is whole JSON and no half-written temporary file is used.
+    expect(() => JSON.parse(readFileSync(join(dir, 'state.json'), 'utf8'))).not.toThrow();
+
+    const second = await startProcess(dir);
+    expect(readdirSync(dir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+    // The session survived the restart too: the same access token still works.
+    const response = await fetch(`${second.url}/cfs/rest/v3/customer-address`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(response.status).toBe(200);
+    const saved = new Set(
+      (
+        (await response.json()) as { response_body: { data: { full_name: string }[] } }
+      ).response_body.data.map((a) => a.full_name),
+    );
+    const lost = acknowledged.filter((name) => !saved.has(name));
+    expect(lost).toEqual([]);
+  }, 60_000);
+
+  it('starts from the seed with --reset, and refuses a state file that is not its own', async () => {
+    const dir = tempDir();
+    const { server } = await startTestServer({ dataDir: dir });
+    const token = await signIn(server.url);
+    await fetch(`${server.url}/cfs/rest/v3/customer-address`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      body: JSON.stringify(address('kept')),
+    });
+    await server.close();
+
+    const again = await startTestServer({ dataDir: dir });
+    expect(again.server.sandbox.state().addresses.map((a) => a.full_name)).toEqual(['kept']);
+    await again.server.close();
+
+    const reset = await startTestServer({ dataDir: dir, reset: true });
+    expect(reset.server.sandbox.state().addresses).toEqual([]);
+    await reset.server.close();
+
+    writeFileSync(join(dir, 'state.json'), '{"some":"other file"}');
+    await expect(startTestServer({ dataDir: dir })).rejects.toThrow(/not a Marketkit sandbox state file/);
+    expect(existsSync(join(dir, 'state.json'))).toBe(true);
+  });
+
+  it('resets to the seed through the control API', async () => {
+    const { server } = await startTestServer();
+    const token = await signIn(server.url);
+    await fetch(`${server.url}/cfs/rest/v3/customer-address`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      body: JSON.stringify(address('gone')),
+    });
+    expect(server.sandbox.state().addresses).toHaveLength(1);
+    expect((await fetch(`${server.url}/__sandbox/reset`, { method: 'POST' })).status).toBe(200);
+    expect(server.sandbox.state().addresses).toHaveLength(0);
+    const old = await fetch(`${server.url}/cfs/rest/v3/customer-address`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(old.status).toBe(401);
+    await server.close();
+  });
+});
