@@ -1,0 +1,185 @@
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createSandbox } from '../src/index.ts';
+import { createSandboxHandlers } from '../src/msw.ts';
+import { createClock } from './support.ts';
+
+const HOST = 'http://localhost:4010';
+const clock = createClock();
+const sandbox = createSandbox({ now: clock.now, accessTokenTtlSeconds: 5, log: () => {} });
+const server = setupServer(...createSandboxHandlers(sandbox));
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(async () => {
+  server.resetHandlers();
+  sandbox.faults.clear();
+  await sandbox.reset();
+});
+afterAll(() => server.close());
+
+const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(`${HOST}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', realmname: 'demo-customer', ...headers },
+    body: JSON.stringify(body),
+  });
+
+async function signIn() {
+  const response = await post('/ums/rest/v3/login', {
+    username: 'shopper@example.com',
+    password: 'Password123',
+  });
+  const body = (await response.json()) as {
+    response_body: { access_token: string; refresh_token: string; id_token: string; expires_in: number };
+  };
+  return body.response_body;
+}
+
+const refresh = (token: string, realm = 'demo-customer') =>
+  post('/ums/rest/v3/refresh-token', { refresh_token: token, realm_name: realm });
+const profile = (accessToken: string) =>
+  fetch(`${HOST}/ums/rest/v3/profile`, { headers: { Authorization: `Bearer ${accessToken}` } });
+
+describe('refresh tokens', () => {
+  it('rotate on every refresh, and a reused one is rejected (400) and ends the session', async () => {
+    const first = await signIn();
+    const rotated = await refresh(first.refresh_token);
+    expect(rotated.status).toBe(200);
+    const second = (
+      (await rotated.json()) as { response_body: { refresh_token: string; access_token: string } }
+    ).response_body;
+    expect(second.refresh_token).not.toBe(first.refresh_token);
+
+    const reused = await refresh(first.refresh_token);
+    expect(reused.status).toBe(400);
+    expect(((await reused.json()) as { response_message: string }).response_message).toMatch(/already used/);
+    // Theft is assumed: the rotated token and the session's access tokens stop working too.
+    expect((await refresh(second.refresh_token)).status).toBe(400);
+    expect((await profile(second.access_token)).status).toBe(401);
+  });
+
+  it('lets exactly one of two simultaneous refreshes with the same token win', async () => {
+    const session = await signIn();
+    const results = await Promise.all([refresh(session.refresh_token), refresh(session.refresh_token)]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
+  });
+
+  it('refuses an unknown token, a token of another store and an expired one', async () => {
+    expect((await refresh('rt.not-a-token')).status).toBe(400);
+    const session = await signIn();
+    expect((await refresh(session.refresh_token, 'souq-customer')).status).toBe(400);
+    clock.advance(31 * 86_400_000);
+    expect((await refresh(session.refresh_token)).status).toBe(400);
+  });
+});
+
+describe('access tokens', () => {
+  it('are signed JWTs naming the customer, valid for the configured lifetime', async () => {
+    const session = await signIn();
+    expect(session.expires_in).toBe(5);
+    const [header, payload] = session.access_token
+      .split('.')
+      .slice(0, 2)
+      .map((part) => JSON.parse(Buffer.from(part, 'base64url').toString()) as Record<string, unknown>);
+    expect(header).toMatchObject({ alg: 'HS256', typ: 'JWT' });
+    expect(payload).toMatchObject({
+      name: 'Asha Shopper',
+      given_name: 'Asha',
+      preferred_username: 'shopper@example.com',
+      realm: 'demo-customer',
+    });
+    expect((await profile(session.access_token)).status).toBe(200);
+    clock.advance(6_000);
+    const expired = await profile(session.access_token);
+    expect(expired.status).toBe(401);
+    expect(expired.headers.get('www-authenticate')).toContain('invalid_token');
+  });
+
+  it('are refused when tampered with', async () => {
+    const session = await signIn();
+    const [header, payload, signature] = session.access_token.split('.');
+    const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()) as Record<string, unknown>;
+    const forged = Buffer.from(JSON.stringify({ ...claims, sub: '1' })).toString('base64url');
+    expect((await profile(`${header}.${forged}.${signature}`)).status).toBe(401);
+  });
+
+  it('all expire at once on request, while refresh tokens keep working', async () => {
+    const session = await signIn();
+    await fetch(`${HOST}/__sandbox/expire-tokens`, { method: 'POST' });
+    expect((await profile(session.access_token)).status).toBe(401);
+    const renewed = (
+      (await (await refresh(session.refresh_token)).json()) as { response_body: { access_token: string } }
+    ).response_body;
+    expect((await profile(renewed.access_token)).status).toBe(200);
+  });
+});
+
+describe('sign-in', () => {
+  it('locks an account after five wrong passwords and unlocks it with an OTP', async () => {
+    for (let i = 0; i < 4; i += 1)
+      expect(
+        (await post('/ums/rest/v3/login', { username: 'shopper@example.com', password: 'wrong-password' }))
+          .status,
+      ).toBe(400);
+    expect(
+      (await post('/ums/rest/v3/login', { username: 'shopper@example.com', password: 'wrong-password' }))
+        .status,
+    ).toBe(423);
+    expect(
+      (await post('/ums/rest/v3/login', { username: 'shopper@example.com', password: 'Password123' })).status,
+    ).toBe(423);
+    const challenge = (
+      (await (
+        await post('/ums/rest/v3/otp/generate', {
+          identifier: 'shopper@example.com',
+          identifier_type: 'email',
+          purpose: 'self_unlock',
+        })
+      ).json()) as { response_body: { otp_reference: string } }
+    ).response_body;
+    const proof = (
+      (await (
+        await post('/ums/rest/v3/otp/validate', { otp_reference: challenge.otp_reference, otp: '123456' })
+      ).json()) as { response_body: { verification_token: string } }
+    ).response_body;
+    expect(
+      (await post('/ums/rest/v3/self-unlock', { verification_token: proof.verification_token })).status,
+    ).toBe(200);
+    expect(
+      (await post('/ums/rest/v3/login', { username: 'shopper@example.com', password: 'Password123' })).status,
+    ).toBe(200);
+  });
+
+  it('refuses a verification token twice and a wrong OTP five times', async () => {
+    const challenge = (
+      (await (
+        await post('/ums/rest/v3/otp/generate', {
+          identifier: '7000000001',
+          identifier_type: 'phone',
+          purpose: 'signup',
+        })
+      ).json()) as { response_body: { otp_reference: string } }
+    ).response_body;
+    for (let i = 0; i < 5; i += 1)
+      expect(
+        (await post('/ums/rest/v3/otp/validate', { otp_reference: challenge.otp_reference, otp: '654321' }))
+          .status,
+      ).toBe(400);
+    expect(
+      (await post('/ums/rest/v3/otp/validate', { otp_reference: challenge.otp_reference, otp: '123456' }))
+        .status,
+    ).toBe(429);
+  });
+
+  it('names the invalid field when the body breaks the contract', async () => {
+    const response = await post('/ums/rest/v3/otp/generate', {
+      identifier: 'x',
+      identifier_type: 'fax',
+      purpose: 'signup',
+    });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { errors: { field: string }[]; response_body: null };
+    expect(body.response_body).toBeNull();
+    expect(body.errors.map((e) => e.field)).toContain('identifier_type');
+  });
+});
