@@ -1,14 +1,16 @@
 #!/usr/bin/env node
-// `npm run demo`: serves what Marketkit has so far — the services-host contract as a browsable,
-// fully local reference page plus the bundled OpenAPI document. (The sandbox and the storefront
-// join this demo as they land; the command stays the same.)
+// `npm run demo`: starts what Marketkit has so far — the sandbox services host (seeded stores, state
+// kept in .marketkit/demo-state) and the services-host contract as a browsable, fully local reference
+// page. (The storefront joins this demo when it lands; the command stays the same.)
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startSandboxServer } from '../packages/sandbox/dist/node/index.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.PORT ?? 4173);
+const sandboxPort = Number(process.env.SANDBOX_PORT ?? 4010);
 const host = process.env.HOST ?? '127.0.0.1';
 const bundlePath = join(root, 'packages', 'sdk', 'openapi', 'marketkit.openapi.json');
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
@@ -77,9 +79,23 @@ createServer((request, response) => {
   } else {
     response.writeHead(404, { ...headers, 'Content-Type': 'text/plain' }).end('page not found');
   }
-}).listen(port, host, () => {
+}).listen(port, host, async () => {
+  const shown = host === '0.0.0.0' ? 'localhost' : host;
+  const sandbox = await startSandboxServer({
+    port: sandboxPort,
+    host,
+    dataDir: join(root, '.marketkit', 'demo-state'),
+    reset: process.argv.includes('--reset'),
+    accessTokenTtlSeconds: Number(process.env.ACCESS_TOKEN_TTL ?? 300),
+  });
+  console.log(`\nMarketkit demo (Ctrl+C to stop):`);
   console.log(
-    `\nMarketkit demo: open http://${host === '0.0.0.0' ? 'localhost' : host}:${port}/  (Ctrl+C to stop)`,
+    `  sandbox services host  http://${shown}:${sandboxPort}/   stores, shoppers and the control API`,
   );
-  console.log('Serving the services-host contract reference and /openapi.json.');
+  console.log(`  contract reference     http://${shown}:${port}/`);
+  console.log('  sign in as shopper@example.com / Password123; every OTP is 123456 (also printed below).');
+  console.log('  state is kept in .marketkit/demo-state (`npm run demo -- --reset` starts from the seed).\n');
+  const stop = () => sandbox.close().then(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
 });

@@ -29,7 +29,10 @@ const pnpm = resolvePnpm();
 run(pnpm, ['install', '--frozen-lockfile', '--prefer-offline'], 'installing the workspace');
 if (task.needsBrowser && existsSync(join(root, 'e2e'))) ensureChromium();
 if (task.summary) for (const file of resultFiles()) rmSync(file, { force: true });
-run(pnpm, ['run', task.script], `${command}`, { ...task.env, MARKETKIT_RESULTS: task.summary ? '1' : '' });
+run(pnpm, ['run', task.script, ...process.argv.slice(3)], `${command}`, {
+  ...task.env,
+  MARKETKIT_RESULTS: task.summary ? '1' : '',
+});
 if (task.summary) printSummary();
 
 /** `test-results/*.json` of every workspace project (written by the runs, or restored from turbo's cache). */

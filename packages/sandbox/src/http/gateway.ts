@@ -82,6 +82,7 @@ export async function handleGateway(
     if (session.status !== 'pending')
       return failure('Already processed', `This payment was already ${session.status}.`);
     const token = await hmacSha256Hex(store.gateway.response_phrase, session.reference);
+    // The confirmation redirects to the store's return URL: the page's form-action must allow it.
     return htmlPage(
       200,
       'Sandbox card gateway',
@@ -89,6 +90,7 @@ export async function handleGateway(
 <tr><th>Amount</th><td>${escapeHtml(money(session))}</td></tr><tr><th>Reference</th><td><code>${escapeHtml(session.reference)}</code></td></tr>
 <tr><th>Customer</th><td>${escapeHtml(fields.customer_email ?? '')}</td></tr><tr><th>Card</th><td>4111 1111 1111 1111 · 12/30 (test card)</td></tr></table>
 <p>The signature was verified. Choose what the bank says:</p>${outcomeButtons('/__gateway/card/complete', { merchant_reference: session.reference, token })}`,
+      `'self' ${new URL(session.return_url).origin}`,
     );
   }
 
@@ -143,6 +145,7 @@ export async function handleGateway(
       200,
       'Sandbox payments (second provider)',
       `<p class="badge">Sandbox · no real money</p><h1>${escapeHtml(store.display_name)}</h1><p>Pay <strong>${escapeHtml(money(session))}</strong> with UPI, a wallet or net banking.</p>${outcomeButtons('/__gateway/second/complete', { session_id: sessionId, tag })}`,
+      `'self' ${new URL(session.return_url).origin}`,
     );
   }
 
