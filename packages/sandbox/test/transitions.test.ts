@@ -100,6 +100,46 @@ describe('the HTTP server', () => {
         payment_status: 'Completed',
       });
       expect((await move(order.order_id, { status: 'Received' })).status).toBe(409);
+
+      // Returns follow the product's policy: 14 days after delivery, not 20.
+      const late = await call('/flow-management/rest/v3/checkout-journey', {
+        source: 'buy_now',
+        buy_now_item: { product_id: 1009, quantity: 1 },
+      });
+      const lateOrder = await call('/ofs/rest/v3/orders', {
+        checkout_id: late.checkout_id,
+        delivery_address_id: address.address_id,
+        billing_address_id: address.address_id,
+        payment_method_ids: [1],
+      });
+      await move(lateOrder.order_id, { status: 'InProgress' });
+      await move(lateOrder.order_id, { status: 'Fulfilled', delivered_days_ago: 20 });
+      const detail = await fetch(`${server.url}/ofs/rest/v3/orders/${lateOrder.order_id}`, { headers: auth });
+      const item = (
+        (await detail.json()) as {
+          response_body: {
+            items: { order_item_id: number; can_return: boolean; return_window_ends_at: string }[];
+          };
+        }
+      ).response_body.items[0];
+      expect(item?.can_return).toBe(false);
+      const refused = await fetch(
+        `${server.url}/ofs/rest/v3/orders/${lateOrder.order_id}/return-or-replace`,
+        {
+          method: 'POST',
+          headers: auth,
+          body: JSON.stringify({
+            order_item_id: item?.order_item_id,
+            action: 'return',
+            reason: 'Too late?',
+            quantity: 1,
+          }),
+        },
+      );
+      expect(refused.status).toBe(409);
+      expect(((await refused.json()) as { response_message: string }).response_message).toMatch(
+        /window .* has ended/,
+      );
     } finally {
       await server.close();
     }

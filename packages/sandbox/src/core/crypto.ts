@@ -24,14 +24,11 @@ export async function sha256Hex(text: string) {
   return toHex(await crypto.subtle.digest('SHA-256', encoder.encode(text)));
 }
 
+const hmacKey = (secret: string, use: 'sign' | 'verify') =>
+  crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [use]);
+
 export async function hmacSha256Hex(secret: string, text: string) {
-  const key = await crypto.subtle.importKey(
-    'raw',
-    encoder.encode(secret),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign'],
-  );
+  const key = await hmacKey(secret, 'sign');
   return toHex(await crypto.subtle.sign('HMAC', key, encoder.encode(text)));
 }
 
@@ -45,28 +42,27 @@ export function safeEqual(a: string, b: string) {
 
 const ITERATIONS = 20_000;
 
+async function derive(password: string, salt: string, iterations: number) {
+  const key = await crypto.subtle.importKey('raw', encoder.encode(password), 'PBKDF2', false, ['deriveBits']);
+  return toHex(
+    await crypto.subtle.deriveBits(
+      { name: 'PBKDF2', hash: 'SHA-256', salt: encoder.encode(salt), iterations },
+      key,
+      256,
+    ),
+  );
+}
+
 export async function hashPassword(password: string) {
   const salt = randomId(12);
-  const key = await crypto.subtle.importKey('raw', encoder.encode(password), 'PBKDF2', false, ['deriveBits']);
-  const bits = await crypto.subtle.deriveBits(
-    { name: 'PBKDF2', hash: 'SHA-256', salt: encoder.encode(salt), iterations: ITERATIONS },
-    key,
-    256,
-  );
-  return `pbkdf2$${ITERATIONS}$${salt}$${toHex(bits)}`;
+  return `pbkdf2$${ITERATIONS}$${salt}$${await derive(password, salt, ITERATIONS)}`;
 }
 
 export async function verifyPassword(password: string, stored: string | null) {
   if (!stored) return false;
   const [scheme, iterations, salt, hash] = stored.split('$');
   if (scheme !== 'pbkdf2' || !iterations || !salt || !hash) return false;
-  const key = await crypto.subtle.importKey('raw', encoder.encode(password), 'PBKDF2', false, ['deriveBits']);
-  const bits = await crypto.subtle.deriveBits(
-    { name: 'PBKDF2', hash: 'SHA-256', salt: encoder.encode(salt), iterations: Number(iterations) },
-    key,
-    256,
-  );
-  return safeEqual(toHex(bits), hash);
+  return safeEqual(await derive(password, salt, Number(iterations)), hash);
 }
 
 export type JwtClaims = Record<string, unknown> & { exp: number; iat: number };
@@ -75,13 +71,7 @@ export type JwtClaims = Record<string, unknown> & { exp: number; iat: number };
 export async function signJwt(secret: string, claims: JwtClaims) {
   const header = base64url(encoder.encode(JSON.stringify({ alg: 'HS256', typ: 'JWT' })));
   const payload = base64url(encoder.encode(JSON.stringify(claims)));
-  const key = await crypto.subtle.importKey(
-    'raw',
-    encoder.encode(secret),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign'],
-  );
+  const key = await hmacKey(secret, 'sign');
   const signature = new Uint8Array(
     await crypto.subtle.sign('HMAC', key, encoder.encode(`${header}.${payload}`)),
   );
@@ -96,13 +86,7 @@ export async function verifyJwt(secret: string, token: string): Promise<JwtClaim
   try {
     const parsedHeader = JSON.parse(decoder.decode(fromBase64url(header))) as { alg?: string };
     if (parsedHeader.alg !== 'HS256') return undefined;
-    const key = await crypto.subtle.importKey(
-      'raw',
-      encoder.encode(secret),
-      { name: 'HMAC', hash: 'SHA-256' },
-      false,
-      ['verify'],
-    );
+    const key = await hmacKey(secret, 'verify');
     const valid = await crypto.subtle.verify(
       'HMAC',
       key,

@@ -1,7 +1,7 @@
 import type { SeedIndex } from '../core/context.ts';
 import { hmacSha256Hex, safeEqual, sha256Hex } from '../core/crypto.ts';
 import type { PaymentSessionRecord, SandboxState } from '../core/state.ts';
-import { gatewaySignature, settlePayment } from '../services/payments.ts';
+import { gatewaySignature, sessionTag, settlePayment } from '../services/payments.ts';
 import { escapeHtml, htmlPage } from './responses.ts';
 
 export interface GatewayDeps {
@@ -41,6 +41,23 @@ const failure = (title: string, detail: string) =>
     title,
     `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(detail)}</p><p class="muted">Nothing was charged. Go back to the store and try again.</p>`,
   );
+
+async function secondProviderSession(
+  deps: GatewayDeps,
+  sessionId: string,
+  givenTag: string | null,
+  title: string,
+  detail: string,
+) {
+  const session = deps
+    .state()
+    .payments.find((p) => p.reference === sessionId && p.provider === 'second_provider');
+  const store = session ? deps.seed.storeByName(session.store) : undefined;
+  if (!session || !store) return failure('Unknown payment session', 'This payment session does not exist.');
+  const tag = await sessionTag(store.gateway.request_phrase, sessionId);
+  if (!safeEqual(tag, givenTag ?? '')) return failure(title, detail);
+  return { session, store, tag };
+}
 
 /** The sandbox's payment pages: a card gateway (signed form POST) and a second, hosted-page provider. */
 export async function handleGateway(
@@ -131,14 +148,15 @@ export async function handleGateway(
 
   if (path === '/__gateway/second/checkout' && request.method === 'GET') {
     const sessionId = url.searchParams.get('session_id') ?? '';
-    const session = deps
-      .state()
-      .payments.find((p) => p.reference === sessionId && p.provider === 'second_provider');
-    const store = session ? deps.seed.storeByName(session.store) : undefined;
-    if (!session || !store) return failure('Unknown payment session', 'This payment session does not exist.');
-    const tag = (await hmacSha256Hex(store.gateway.request_phrase, sessionId)).slice(0, 16);
-    if (!safeEqual(tag, url.searchParams.get('tag') ?? ''))
-      return failure('Invalid payment link', 'This payment link was altered.');
+    const found = await secondProviderSession(
+      deps,
+      sessionId,
+      url.searchParams.get('tag'),
+      'Invalid payment link',
+      'This payment link was altered.',
+    );
+    if (found instanceof Response) return found;
+    const { session, store, tag } = found;
     if (session.status !== 'pending')
       return failure('Already processed', `This payment was already ${session.status}.`);
     return htmlPage(
@@ -152,14 +170,15 @@ export async function handleGateway(
   if (path === '/__gateway/second/complete' && request.method === 'POST') {
     const form = await formOf(request);
     const sessionId = form.get('session_id') ?? '';
-    const session = deps
-      .state()
-      .payments.find((p) => p.reference === sessionId && p.provider === 'second_provider');
-    const store = session ? deps.seed.storeByName(session.store) : undefined;
-    if (!session || !store) return failure('Unknown payment session', 'This payment session does not exist.');
-    const tag = (await hmacSha256Hex(store.gateway.request_phrase, sessionId)).slice(0, 16);
-    if (!safeEqual(tag, form.get('tag') ?? ''))
-      return failure('Not allowed', 'This confirmation did not come from the payment page.');
+    const found = await secondProviderSession(
+      deps,
+      sessionId,
+      form.get('tag'),
+      'Not allowed',
+      'This confirmation did not come from the payment page.',
+    );
+    if (found instanceof Response) return found;
+    const { session } = found;
     const outcome = form.get('outcome') === 'paid' ? 'paid' : 'failed';
     await deps.change(() => settlePayment(deps.state(), session, outcome, deps.now()));
     deps.log(`[sandbox] second-provider payment ${sessionId}: ${session.status}`);

@@ -57,13 +57,18 @@ export async function secondProviderConfig(
   const minor = Math.round(order.summary.total * (store.settings.store_currency?.number_to_basic ?? 100));
   recordSession(context, store, order, 'second_provider', sessionId, minor, returnUrl);
   // The session id is signed so the hosted page can tell a real session from a guessed one.
-  const tag = (await hmacSha256Hex(store.gateway.request_phrase, sessionId)).slice(0, 16);
+  const tag = await sessionTag(store.gateway.request_phrase, sessionId);
   return {
     provider: 'second_provider',
     session_id: sessionId,
     checkout_url: `${context.origin}/__gateway/second/checkout?session_id=${sessionId}&tag=${tag}`,
     return_url: returnUrl,
   };
+}
+
+/** Short signature of a second-provider session id, so its hosted page can tell a real link from a guessed one. */
+export async function sessionTag(phrase: string, sessionId: string) {
+  return (await hmacSha256Hex(phrase, sessionId)).slice(0, 16);
 }
 
 function recordSession(

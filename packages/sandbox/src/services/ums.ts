@@ -39,6 +39,13 @@ const mask = (type: S<'IdentifierType'>, identifier: string, extension: string |
   return `${extension ?? ''} ${'*'.repeat(Math.max(0, identifier.length - 4))}${identifier.slice(-4)}`.trim();
 };
 
+const newCode = (context: SandboxContext) =>
+  context.config.otp === 'random'
+    ? String(crypto.getRandomValues(new Uint32Array(1))[0] ?? 0)
+        .padStart(6, '0')
+        .slice(-6)
+    : context.config.otp;
+
 function createOtp(
   context: SandboxContext,
   store: SeedStore,
@@ -48,10 +55,7 @@ function createOtp(
   extension: string | null,
   customerId: number | null,
 ): OtpRecord {
-  const code =
-    context.config.otp === 'random'
-      ? String(Math.floor(100000 + Math.random() * 900000))
-      : context.config.otp;
+  const code = newCode(context);
   const record: OtpRecord = {
     reference: randomId(18),
     store: store.name,
@@ -104,6 +108,17 @@ function checkCode(context: SandboxContext, record: OtpRecord, code: string) {
   record.verified = true;
 }
 
+/** Validates an identifier and gives its phone extension (the store's default when none is sent). */
+function checkedExtension(
+  store: SeedStore,
+  body: { identifier: string; identifier_type: S<'IdentifierType'>; extension?: string },
+) {
+  checkIdentifier(body.identifier_type, body.identifier);
+  return body.identifier_type === 'phone'
+    ? (body.extension ?? store.settings.default_phone_extension ?? '+91')
+    : null;
+}
+
 function checkIdentifier(type: S<'IdentifierType'>, identifier: string) {
   if (type === 'email')
     ensure(/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(identifier), 'identifier', 'Enter a valid e-mail address');
@@ -124,6 +139,25 @@ function useVerification(
     throw badRequest('The verification has expired; verify your code again');
   record.used = true;
   return record;
+}
+
+/** The existing account a verification token proves (password reset, self-unlock). */
+function verifiedCustomer(
+  context: SandboxContext,
+  store: SeedStore,
+  token: string,
+  purpose: OtpPurposeRecord,
+) {
+  const verification = useVerification(context, store, token, purpose);
+  const customer = findCustomer(
+    context,
+    store,
+    verification.identifier_type,
+    verification.identifier,
+    verification.extension,
+  );
+  if (!customer) throw notFound('No account uses these details');
+  return customer;
 }
 
 function ensureUnlocked(customer: CustomerRecord) {
@@ -256,11 +290,7 @@ export const umsHandlers = {
 
   generateOtp: ({ body }, context) => {
     const store = storeOf(context);
-    checkIdentifier(body.identifier_type, body.identifier);
-    const extension =
-      body.identifier_type === 'phone'
-        ? (body.extension ?? store.settings.default_phone_extension ?? '+91')
-        : null;
+    const extension = checkedExtension(store, body);
     const existing = findCustomer(context, store, body.identifier_type, body.identifier, extension);
     if (body.purpose === 'signup' && existing) {
       throw conflict(
@@ -408,11 +438,7 @@ export const umsHandlers = {
 
   forgotPassword: ({ body }, context) => {
     const store = storeOf(context);
-    checkIdentifier(body.identifier_type, body.identifier);
-    const extension =
-      body.identifier_type === 'phone'
-        ? (body.extension ?? store.settings.default_phone_extension ?? '+91')
-        : null;
+    const extension = checkedExtension(store, body);
     const customer = findCustomer(context, store, body.identifier_type, body.identifier, extension);
     if (!customer) throw notFound('No account uses these details');
     const record = createOtp(
@@ -429,15 +455,7 @@ export const umsHandlers = {
 
   resetPassword: async ({ body }, context) => {
     const store = storeOf(context);
-    const verification = useVerification(context, store, body.verification_token, 'forgot_password');
-    const customer = findCustomer(
-      context,
-      store,
-      verification.identifier_type,
-      verification.identifier,
-      verification.extension,
-    );
-    if (!customer) throw notFound('No account uses these details');
+    const customer = verifiedCustomer(context, store, body.verification_token, 'forgot_password');
     customer.password_hash = await hashPassword(body.new_password);
     customer.locked = false;
     customer.failed_logins = 0;
@@ -524,15 +542,7 @@ export const umsHandlers = {
 
   selfUnlock: ({ body }, context) => {
     const store = storeOf(context);
-    const verification = useVerification(context, store, body.verification_token, 'self_unlock');
-    const customer = findCustomer(
-      context,
-      store,
-      verification.identifier_type,
-      verification.identifier,
-      verification.extension,
-    );
-    if (!customer) throw notFound('No account uses these details');
+    const customer = verifiedCustomer(context, store, body.verification_token, 'self_unlock');
     customer.locked = false;
     customer.failed_logins = 0;
     return ack('Your account is unlocked; sign in again');
@@ -636,10 +646,7 @@ function resend(context: SandboxContext, record: OtpRecord) {
   if (record.verified) throw badRequest('This code was already used; start again');
   const wait = Math.ceil((new Date(record.resend_after_at).getTime() - context.now.getTime()) / 1000);
   if (wait > 0) throw new SandboxError(429, `Wait ${wait} seconds before asking for a new code`);
-  record.code =
-    context.config.otp === 'random'
-      ? String(Math.floor(100000 + Math.random() * 900000))
-      : context.config.otp;
+  record.code = newCode(context);
   record.attempts = 0;
   record.expires_at = new Date(context.now.getTime() + OTP_TTL_SECONDS * 1000).toISOString();
   record.resend_after_at = new Date(context.now.getTime() + RESEND_AFTER_SECONDS * 1000).toISOString();
