@@ -1,0 +1,137 @@
+import type { Schema } from '@marketkit/sdk';
+
+export interface CheckoutSteps {
+  numberOfSteps: number;
+  activeStep: number;
+  /** True when the payment selection must be cleared (nothing is paid at checkout). */
+  clearPayment: boolean;
+}
+
+/**
+ * Spec §4 "Checkout steps": 3 by default (active 1); 2 when every item is free or a coupon makes the
+ * order free; 0 (active 0, payment cleared) when every item is request-based.
+ */
+export function checkoutSteps(
+  items: readonly Pick<Schema<'CheckoutItem'>, 'item_type' | 'order_flow'>[],
+  couponMakesOrderFree = false,
+): CheckoutSteps {
+  if (items.length > 0 && items.every((item) => item.order_flow === 'request_based'))
+    return { numberOfSteps: 0, activeStep: 0, clearPayment: true };
+  if (couponMakesOrderFree || (items.length > 0 && items.every((item) => item.item_type === 'free_item')))
+    return { numberOfSteps: 2, activeStep: 1, clearPayment: false };
+  return { numberOfSteps: 3, activeStep: 1, clearPayment: false };
+}
+
+type PaymentMethod = Schema<'PaymentMethod'>;
+type Restrictions = Schema<'PaymentTypeRestrictions'>;
+
+export interface PaymentSelectionState {
+  payments: PaymentMethod[];
+  paymentConfig: Schema<'PaymentConfig'> | null;
+  restrictions: Restrictions;
+  isPaymentSelectionSatisfied: boolean;
+}
+
+export type PaymentSelectionEvent =
+  | { type: 'select'; method: PaymentMethod }
+  | { type: 'remove'; methodId: number }
+  | { type: 'clear' }
+  | { type: 'restrictions'; restrictions: Restrictions }
+  | { type: 'config'; config: Schema<'PaymentConfig'> | null };
+
+const isCashOnDelivery = (method: PaymentMethod) => method.payment_type === 'COD';
+
+/** Satisfied only when the presence of a gateway and of cash on delivery match the order's allowances. */
+export function isPaymentSelectionSatisfied(
+  payments: readonly PaymentMethod[],
+  restrictions: Restrictions,
+): boolean {
+  const hasGateway = payments.some((method) => method.is_payment_gateway);
+  const hasCashOnDelivery = payments.some(isCashOnDelivery);
+  return hasGateway === restrictions.online_payment && hasCashOnDelivery === restrictions.pay_on_delivery;
+}
+
+export const initialPaymentSelection = (
+  restrictions: Restrictions = { online_payment: false, pay_on_delivery: false },
+): PaymentSelectionState => ({
+  payments: [],
+  paymentConfig: null,
+  restrictions,
+  isPaymentSelectionSatisfied: isPaymentSelectionSatisfied([], restrictions),
+});
+
+/**
+ * Spec §4 "Payment selection": a gateway replaces any previous gateway; other methods accumulate
+ * without duplicates; any change clears `paymentConfig`.
+ */
+export function paymentSelectionReducer(
+  state: PaymentSelectionState,
+  event: PaymentSelectionEvent,
+): PaymentSelectionState {
+  let payments = state.payments;
+  let restrictions = state.restrictions;
+  switch (event.type) {
+    case 'select':
+      payments = event.method.is_payment_gateway
+        ? [...state.payments.filter((m) => !m.is_payment_gateway), event.method]
+        : state.payments.some((m) => m.id === event.method.id)
+          ? state.payments
+          : [...state.payments, event.method];
+      break;
+    case 'remove':
+      payments = state.payments.filter((m) => m.id !== event.methodId);
+      break;
+    case 'clear':
+      payments = [];
+      break;
+    case 'restrictions':
+      restrictions = event.restrictions;
+      return {
+        ...state,
+        restrictions,
+        isPaymentSelectionSatisfied: isPaymentSelectionSatisfied(payments, restrictions),
+      };
+    case 'config':
+      return { ...state, paymentConfig: event.config };
+    default:
+      event satisfies never;
+      return state;
+  }
+  return {
+    payments,
+    paymentConfig: null,
+    restrictions,
+    isPaymentSelectionSatisfied: isPaymentSelectionSatisfied(payments, restrictions),
+  };
+}
+
+/** The message `check-order-status` gives for a paid order (spec §5). */
+export const PAID_MESSAGE = 'Amount paid for that order';
+
+export const isOrderPaid = (message: string | null | undefined) => message === PAID_MESSAGE;
+
+const PAYMENT_ROUTES = ['/checkout', '/payment', '/cashfree', '/order-status', '/amazonPayment'];
+
+export type PaymentReturnAction =
+  | { kind: 'none' }
+  | { kind: 'clear-flags' }
+  | { kind: 'check-order'; orderId: number };
+
+/**
+ * Spec §4 "Payment return check", outside the payment routes: `payDone` 'true' → clear the flags;
+ * 'false' → check the stored order. `payDone` is a hint, never proof of payment.
+ */
+export function paymentReturnAction(
+  pathname: string,
+  payDone: string | null,
+  orderId: string | null,
+): PaymentReturnAction {
+  if (PAYMENT_ROUTES.some((route) => pathname === route || pathname.startsWith(`${route}/`)))
+    return { kind: 'none' };
+  if (payDone === 'true') return { kind: 'clear-flags' };
+  if (payDone === 'false') {
+    const id = Number(orderId);
+    return Number.isInteger(id) && id > 0 ? { kind: 'check-order', orderId: id } : { kind: 'clear-flags' };
+  }
+  return { kind: 'none' };
+}

@@ -1,0 +1,110 @@
+import type { Schema } from '@marketkit/sdk';
+
+/** Currency code plus the amount with 2 decimals, grouped for the locale: `ZAR 1,234.50`. */
+export function formatPrice(amount: number, currencyCode: string, locale = 'en', decimals = 2): string {
+  const number = new Intl.NumberFormat(locale.replace('_', '-'), {
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+  }).format(amount);
+  return `${currencyCode} ${number}`;
+}
+
+/** Integer part of (original − final) / original × 100; 0 when there is no saving. */
+export function discountPercent(original: number, final: number): number {
+  if (!(original > 0) || !(final < original)) return 0;
+  return Math.trunc(((original - final) / original) * 100);
+}
+
+/** Whether a product shows its price: unless `price_visibility` is explicitly false. */
+export const showsPrice = (product: { price_visibility?: boolean | null }) =>
+  product.price_visibility !== false;
+
+const toDate = (value: Date | string | number) => (value instanceof Date ? value : new Date(value));
+
+/** `MMMM d, yyyy`: `January 5, 2026`. */
+export function formatDate(value: Date | string | number, timeZone?: string): string {
+  const date = toDate(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat('en-US', {
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    ...(timeZone ? { timeZone } : {}),
+  }).format(date);
+}
+
+/** The British helper's `d MMM yyyy`: `5 Jan 2026` (three-letter months in every runtime). */
+export function formatDateBritish(value: Date | string | number, timeZone?: string): string {
+  const date = toDate(value);
+  if (Number.isNaN(date.getTime())) return '';
+  const parts = new Intl.DateTimeFormat('en-US', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    ...(timeZone ? { timeZone } : {}),
+  }).formatToParts(date);
+  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
+  return `${get('day')} ${get('month').slice(0, 3)} ${get('year')}`;
+}
+
+/** 12-hour time with AM/PM, from a date or an `HH:mm` string: `2:05 PM`. */
+export function formatTime(value: Date | string, timeZone?: string): string {
+  if (typeof value === 'string') {
+    const match = /^(\d{1,2}):(\d{2})/.exec(value);
+    if (match) {
+      const hours = Number(match[1]);
+      if (hours > 23) return '';
+      return `${hours % 12 === 0 ? 12 : hours % 12}:${match[2]} ${hours < 12 ? 'AM' : 'PM'}`;
+    }
+  }
+  const date = toDate(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat('en-US', {
+    hour: 'numeric',
+    minute: '2-digit',
+    hour12: true,
+    ...(timeZone ? { timeZone } : {}),
+  }).format(date);
+}
+
+/** Under 60 minutes in minutes, else hours and minutes: `45 min`, `1 hr`, `2 hr 30 min`. */
+export function formatDuration(minutes: number): string {
+  const total = Math.max(0, Math.round(minutes));
+  if (total < 60) return `${total} min`;
+  const hours = Math.floor(total / 60);
+  const rest = total % 60;
+  return rest === 0 ? `${hours} hr` : `${hours} hr ${rest} min`;
+}
+
+const WEEKDAYS: Record<Schema<'WeekdayAbbreviation'>, string> = {
+  mon: 'Monday',
+  tue: 'Tuesday',
+  wed: 'Wednesday',
+  thu: 'Thursday',
+  fri: 'Friday',
+  sat: 'Saturday',
+  sun: 'Sunday',
+};
+
+/** Joins with commas and the joiner before the last: `a, b & c` (default joiner ` & `). */
+export function joinList(items: readonly string[], joiner = ' & '): string {
+  if (items.length <= 1) return items[0] ?? '';
+  return `${items.slice(0, -1).join(', ')}${joiner}${items[items.length - 1]}`;
+}
+
+/** `['mon','wed','fri']` → `Monday, Wednesday & Friday`; unknown abbreviations are left out. */
+export function formatWeekdays(days: readonly string[], joiner = ' & '): string {
+  return joinList(
+    days
+      .map((day) => WEEKDAYS[day.toLowerCase() as Schema<'WeekdayAbbreviation'>])
+      .filter((day): day is string => Boolean(day)),
+    joiner,
+  );
+}
+
+/** Bytes to megabytes (÷ 1048576). */
+export const bytesToMegabytes = (bytes: number) => bytes / 1048576;
+
+/** `12.40 MB`. */
+export const formatMegabytes = (bytes: number, decimals = 2) =>
+  `${bytesToMegabytes(bytes).toFixed(decimals)} MB`;

@@ -1,0 +1,310 @@
+import type { Schema } from '@marketkit/sdk';
+
+type ProductSummary = Schema<'ProductSummary'>;
+
+export const MAX_CART_QUANTITY = 999;
+
+/** A guest's cart line as stored on the device (spec §3 "Local guest cart item"). */
+export interface GuestCartItem {
+  key: string;
+  productId: number;
+  productName: string;
+  productPrice: number;
+  sellingPrice: number;
+  /** Units the product had in stock when added. */
+  quantity: number;
+  discountDetails: Schema<'DiscountDetails'> | null;
+  productImage: string;
+  cartQuantity: number;
+  addedQuantity: number;
+  product_type_name: Schema<'ProductTypeName'>;
+  slotId: number | null;
+  /** The server's message when it refused this line during a merge. */
+  error?: string;
+}
+
+export interface GuestCartState {
+  items: GuestCartItem[];
+}
+
+export const EMPTY_GUEST_CART: GuestCartState = { items: [] };
+
+export type GuestCartEvent =
+  | { type: 'add'; product: ProductSummary; quantity?: number; slotId?: number | null }
+  | { type: 'setQuantity'; key: string; quantity: number }
+  | { type: 'remove'; key: string }
+  | { type: 'clear' }
+  /** The server accepted these products during a merge: they leave the local cart. */
+  | { type: 'merged'; productIds: number[] }
+  /** The server refused a product during a merge: it stays, with the server's message. */
+  | { type: 'rejected'; productId: number; message: string };
+
+export const guestCartKey = (productId: number) => `p${productId}`;
+
+/** Cart quantities are integers from 1 to 999 (spec §5); anything else is not a quantity. */
+export function toCartQuantity(value: unknown): number | undefined {
+  const parsed =
+    typeof value === 'number'
+      ? Math.trunc(value)
+      : typeof value === 'string'
+        ? Number.parseInt(value, 10)
+        : Number.NaN;
+  if (!Number.isFinite(parsed) || parsed < 1) return undefined;
+  return Math.min(parsed, MAX_CART_QUANTITY);
+}
+
+export const isInGuestCart = (state: GuestCartState, productId: number) =>
+  state.items.some((item) => item.productId === productId);
+
+/** The guest cart (DESIGN.md: one entry per product; adding again updates that entry, latest quantity wins). */
+export function guestCartReducer(state: GuestCartState, event: GuestCartEvent): GuestCartState {
+  switch (event.type) {
+    case 'add': {
+      const quantity = toCartQuantity(event.quantity ?? 1) ?? 1;
+      const product = event.product;
+      const entry: GuestCartItem = {
+        key: guestCartKey(product.product_id),
+        productId: product.product_id,
+        productName: product.product_name,
+        productPrice: product.product_price,
+        sellingPrice: product.final_price,
+        quantity: product.quantity,
+        discountDetails: product.discount_details ?? null,
+        productImage: product.product_image,
+        cartQuantity: quantity,
+        addedQuantity: quantity,
+        product_type_name: product.product_type_name,
+        slotId: event.slotId ?? null,
+      };
+      const index = state.items.findIndex((item) => item.productId === product.product_id);
+      if (index === -1) return { items: [...state.items, entry] };
+      const items = [...state.items];
+      const previous = items[index] as GuestCartItem;
+      items[index] = { ...entry, slotId: event.slotId === undefined ? previous.slotId : entry.slotId };
+      return { items };
+    }
+    case 'setQuantity': {
+      const quantity = toCartQuantity(event.quantity);
+      if (quantity === undefined) return state;
+      return {
+        items: state.items.map((item) =>
+          item.key === event.key ? { ...item, cartQuantity: quantity } : item,
+        ),
+      };
+    }
+    case 'remove':
+      return { items: state.items.filter((item) => item.key !== event.key) };
+    case 'clear':
+      return EMPTY_GUEST_CART;
+    case 'merged': {
+      const merged = new Set(event.productIds);
+      return { items: state.items.filter((item) => !merged.has(item.productId)) };
+    }
+    case 'rejected':
+      return {
+        items: state.items.map((item) =>
+          item.productId === event.productId ? { ...item, error: event.message } : item,
+        ),
+      };
+    default:
+      event satisfies never;
+      return state;
+  }
+}
+
+/** A guest line mapped for display, with the same fields a server line shows (spec §3). */
+export interface CartDisplayItem {
+  id: string | number;
+  product: number;
+  product_name: string;
+  product_price: number;
+  final_price: number;
+  quantity: number;
+  discount_details: Schema<'DiscountDetails'> | null;
+  image: string;
+  cart_quantity: number;
+  product_type_name: Schema<'ProductTypeName'>;
+  slot_id: number | null;
+  error?: string;
+}
+
+/** First of the comma-separated image paths, or empty (use the placeholder). */
+export const mainImage = (paths: string | null | undefined) => (paths ?? '').split(',')[0]?.trim() ?? '';
+
+export function guestCartDisplay(state: GuestCartState): CartDisplayItem[] {
+  return state.items.map((item) => ({
+    id: item.key,
+    product: item.productId,
+    product_name: item.productName,
+    product_price: item.productPrice,
+    final_price: item.sellingPrice,
+    quantity: item.quantity,
+    discount_details: item.discountDetails,
+    image: mainImage(item.productImage),
+    cart_quantity: item.cartQuantity,
+    product_type_name: item.product_type_name,
+    slot_id: item.slotId,
+    ...(item.error ? { error: item.error } : {}),
+  }));
+}
+
+export function serverCartDisplay(lines: readonly Schema<'CartItem'>[]): CartDisplayItem[] {
+  return lines.map((line) => ({
+    id: line.id,
+    product: line.product,
+    product_name: line.product_detail.product_name,
+    product_price: line.product_detail.product_price,
+    final_price: line.product_detail.final_price,
+    quantity: line.product_detail.quantity,
+    discount_details: line.product_detail.discount_details ?? null,
+    image: mainImage(line.product_detail.product_image),
+    cart_quantity: line.cart_quantity,
+    product_type_name: line.product_type_name,
+    slot_id: line.slot?.slot_id ?? null,
+  }));
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isText = (value: unknown): value is string => typeof value === 'string';
+const isAmount = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isFinite(value) && value >= 0;
+const PRODUCT_TYPES = new Set([
+  'Physical Product',
+  'Service Product',
+  'Digital Product',
+  'Subscription Product',
+  'Bundled Product',
+  'Packaged Service Product',
+  'API Product',
+]);
+
+/**
+ * Checks a stored guest cart: keeps every valid line (quantities clamped to integers 1–999, one line
+ * per product, at most 200 lines) and reports how many were dropped.
+ */
+export function sanitizeGuestCart(value: unknown): { state: GuestCartState; dropped: number } {
+  const raw = isObject(value) && Array.isArray(value.items) ? value.items : Array.isArray(value) ? value : [];
+  const items: GuestCartItem[] = [];
+  const seen = new Set<number>();
+  let dropped = 0;
+  for (const entry of raw) {
+    if (!isObject(entry)) {
+      dropped += 1;
+      continue;
+    }
+    const productId = entry.productId;
+    const cartQuantity = toCartQuantity(entry.cartQuantity);
+    if (
+      typeof productId !== 'number' ||
+      !Number.isInteger(productId) ||
+      productId < 1 ||
+      seen.has(productId) ||
+      cartQuantity === undefined ||
+      !isText(entry.productName) ||
+      !isAmount(entry.productPrice) ||
+      !isAmount(entry.sellingPrice) ||
+      !PRODUCT_TYPES.has(String(entry.product_type_name)) ||
+      items.length >= 200
+    ) {
+      dropped += 1;
+      continue;
+    }
+    seen.add(productId);
+    const discount =
+      isObject(entry.discountDetails) &&
+      (entry.discountDetails.discount_type === 'percentage' ||
+        entry.discountDetails.discount_type === 'flat') &&
+      isAmount(entry.discountDetails.discount_value)
+        ? {
+            discount_type: entry.discountDetails.discount_type as 'percentage' | 'flat',
+            discount_value: entry.discountDetails.discount_value,
+          }
+        : null;
+    items.push({
+      key: guestCartKey(productId),
+      productId,
+      productName: entry.productName,
+      productPrice: entry.productPrice,
+      sellingPrice: entry.sellingPrice,
+      quantity: isAmount(entry.quantity) ? Math.trunc(entry.quantity) : 0,
+      discountDetails: discount,
+      productImage: isText(entry.productImage) ? entry.productImage : '',
+      cartQuantity,
+      addedQuantity: toCartQuantity(entry.addedQuantity) ?? cartQuantity,
+      product_type_name: entry.product_type_name as Schema<'ProductTypeName'>,
+      slotId:
+        typeof entry.slotId === 'number' && Number.isInteger(entry.slotId) && entry.slotId > 0
+          ? entry.slotId
+          : null,
+      ...(isText(entry.error) ? { error: entry.error } : {}),
+    });
+  }
+  return { state: { items }, dropped };
+}
+
+// ---- Slot selections and the single buy-now item ----
+
+/** A chosen slot of a product (spec §3 "Slot selection item"). */
+export interface SlotSelection {
+  id: number;
+  product: number;
+}
+
+export type SlotEvent =
+  | { type: 'select'; slot: SlotSelection }
+  | { type: 'removeById'; id: number }
+  | { type: 'removeByProduct'; product: number }
+  | { type: 'clear' };
+
+/** One slot per product: choosing another replaces it. */
+export function slotReducer(state: readonly SlotSelection[], event: SlotEvent): SlotSelection[] {
+  switch (event.type) {
+    case 'select':
+      return [...state.filter((slot) => slot.product !== event.slot.product), event.slot];
+    case 'removeById':
+      return state.filter((slot) => slot.id !== event.id);
+    case 'removeByProduct':
+      return state.filter((slot) => slot.product !== event.product);
+    case 'clear':
+      return [];
+    default:
+      event satisfies never;
+      return [...state];
+  }
+}
+
+export function sanitizeSlots(value: unknown): SlotSelection[] {
+  if (!Array.isArray(value)) return [];
+  const byProduct = new Map<number, SlotSelection>();
+  for (const entry of value) {
+    if (
+      isObject(entry) &&
+      Number.isInteger(entry.id) &&
+      Number.isInteger(entry.product) &&
+      (entry.id as number) > 0 &&
+      (entry.product as number) > 0
+    ) {
+      byProduct.set(entry.product as number, { id: entry.id as number, product: entry.product as number });
+    }
+  }
+  return [...byProduct.values()];
+}
+
+/** The single item a shopper chose to buy now (kept across sign-in). */
+export interface BuyNowItem {
+  productId: number;
+  quantity: number;
+  slotId: number | null;
+}
+
+export function sanitizeBuyNow(value: unknown): BuyNowItem | null {
+  if (!isObject(value) || !Number.isInteger(value.productId) || (value.productId as number) < 1) return null;
+  const quantity = toCartQuantity(value.quantity);
+  if (quantity === undefined) return null;
+  return {
+    productId: value.productId as number,
+    quantity,
+    slotId: Number.isInteger(value.slotId) && (value.slotId as number) > 0 ? (value.slotId as number) : null,
+  };
+}

@@ -1,0 +1,92 @@
+/**
+ * `@marketkit/hooks/core` — the storefront's rules as pure, framework-free functions and reducers.
+ *
+ * @packageDocumentation
+ */
+export {
+  type CheckoutSteps,
+  checkoutSteps,
+  initialPaymentSelection,
+  isOrderPaid,
+  isPaymentSelectionSatisfied,
+  PAID_MESSAGE,
+  type PaymentReturnAction,
+  type PaymentSelectionEvent,
+  type PaymentSelectionState,
+  paymentReturnAction,
+  paymentSelectionReducer,
+} from './checkout.ts';
+export {
+  bytesToMegabytes,
+  discountPercent,
+  formatDate,
+  formatDateBritish,
+  formatDuration,
+  formatMegabytes,
+  formatPrice,
+  formatTime,
+  formatWeekdays,
+  joinList,
+  showsPrice,
+} from './format.ts';
+export {
+  type BuyNowItem,
+  type CartDisplayItem,
+  EMPTY_GUEST_CART,
+  type GuestCartEvent,
+  type GuestCartItem,
+  type GuestCartState,
+  guestCartDisplay,
+  guestCartKey,
+  guestCartReducer,
+  isInGuestCart,
+  MAX_CART_QUANTITY,
+  mainImage,
+  type SlotEvent,
+  type SlotSelection,
+  sanitizeBuyNow,
+  sanitizeGuestCart,
+  sanitizeSlots,
+  serverCartDisplay,
+  slotReducer,
+  toCartQuantity,
+} from './guest-cart.ts';
+export {
+  type Direction,
+  directionOf,
+  FALLBACK_LANGUAGE,
+  type LanguageDecision,
+  languageFromPath,
+  resolveLanguage,
+  SUPPORTED_LANGUAGES,
+} from './language.ts';
+export {
+  type GuestCartMergePlan,
+  planGuestCartMerge,
+  shouldAddPendingBuyNow,
+  shouldMergeGuestCartOn,
+} from './merge.ts';
+export { type PersistedEnvelope, type PersistedRead, readPersisted, writePersisted } from './persisted.ts';
+export { RETRY_LIMIT, retryDelay, shouldRetry } from './retry.ts';
+export { rememberLocation, returnPathOrHome, safeReturnPath } from './return-path.ts';
+export {
+  decodeToken,
+  displayNameOf,
+  realmNameOf,
+  type SessionFromToken,
+  type SessionUser,
+  sessionFromToken,
+  storeRealm,
+} from './session.ts';
+export {
+  type Currency,
+  currencyFromSettings,
+  DEFAULT_CURRENCY,
+  DEFAULT_THEME,
+  pageTitle,
+  type StoreValidationState,
+  storeValidationState,
+  type Theme,
+  themeCssVariables,
+  themeFromSettings,
+} from './store.ts';

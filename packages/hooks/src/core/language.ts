@@ -1,0 +1,49 @@
+import type { Schema } from '@marketkit/sdk';
+
+type Language = Schema<'Language'>;
+
+export type Direction = 'LTR' | 'RTL';
+
+/** Languages the storefront supports, and the fallback (spec §9). */
+export const SUPPORTED_LANGUAGES = ['en', 'en_US', 'en_IN', 'hi', 'ar', 'fr'] as const;
+export const FALLBACK_LANGUAGE = 'en';
+
+export interface LanguageDecision {
+  language: string;
+  direction: Direction;
+  /** The saved language was not active: the caller stores the default and reloads once. */
+  reload: boolean;
+}
+
+const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/** Spec §4 "Language": the saved language must be active (status 1), else the store default applies. */
+export function resolveLanguage(
+  saved: string | null | undefined,
+  languages: readonly Language[],
+): LanguageDecision {
+  const active = languages.filter((l) => l.status === 1);
+  const match = saved ? active.find((l) => same(l.language_code, saved)) : undefined;
+  if (match)
+    return { language: match.language_code, direction: match.writing_script_direction, reload: false };
+  const fallback = active.find((l) => l.is_default) ?? active[0];
+  const language = fallback?.language_code ?? FALLBACK_LANGUAGE;
+  return {
+    language,
+    direction: fallback?.writing_script_direction ?? 'LTR',
+    reload: Boolean(saved) && !same(saved ?? '', language),
+  };
+}
+
+/** The language named by the first path segment (`/ar/cart` → `ar`), if it is a supported one. */
+export function languageFromPath(pathname: string): string | undefined {
+  const segment = pathname.split('/')[1] ?? '';
+  return SUPPORTED_LANGUAGES.find((code) => same(code, segment));
+}
+
+/** Direction of a language among the store's languages (RTL for Arabic when unknown). */
+export function directionOf(language: string, languages: readonly Language[]): Direction {
+  const found = languages.find((l) => same(l.language_code, language));
+  if (found) return found.writing_script_direction;
+  return /^(ar|he|fa|ur)([_-]|$)/i.test(language) ? 'RTL' : 'LTR';
+}

@@ -1,0 +1,54 @@
+import type { Schema } from '@marketkit/sdk';
+import type { BuyNowItem, GuestCartItem } from './guest-cart.ts';
+import { MAX_CART_QUANTITY } from './guest-cart.ts';
+
+export interface GuestCartMergePlan {
+  /** One POST with every product the server cart does not have. */
+  create: { product: number; cart_quantity: number; slot_id?: number }[];
+  /** One PUT per product already on the server, with the quantities summed. */
+  update: { cartItemId: number; product: number; cart_quantity: number; slot_id?: number }[];
+}
+
+/**
+ * What to send to merge the guest cart into the server cart (DESIGN.md): new products in one create
+ * list, products already on the server as updates with summed quantities (capped at 999).
+ */
+export function planGuestCartMerge(
+  local: readonly GuestCartItem[],
+  server: readonly Schema<'CartItem'>[],
+): GuestCartMergePlan {
+  const onServer = new Map(server.map((line) => [line.product, line]));
+  const plan: GuestCartMergePlan = { create: [], update: [] };
+  for (const item of local) {
+    const line = onServer.get(item.productId);
+    const slot = item.slotId === null ? {} : { slot_id: item.slotId };
+    if (line)
+      plan.update.push({
+        cartItemId: line.id,
+        product: item.productId,
+        cart_quantity: Math.min(MAX_CART_QUANTITY, line.cart_quantity + item.cartQuantity),
+        ...slot,
+      });
+    else plan.create.push({ product: item.productId, cart_quantity: item.cartQuantity, ...slot });
+  }
+  return plan;
+}
+
+/** Routes where the guest cart is not merged (the cart page shows and merges it itself). */
+export const shouldMergeGuestCartOn = (pathname: string) => !/^\/cart(\/|$)/.test(pathname);
+
+const BUY_NOW_SKIPPED = ['/checkout', '/payment', '/signup', '/signin', '/cashfree', '/ProductDetails'];
+
+/**
+ * Spec §4: a pending buy-now item saved before sign-in is added to the server cart unless it is already
+ * there; skipped on checkout, payment, sign-up, sign-in, second-provider and product pages.
+ */
+export function shouldAddPendingBuyNow(
+  pathname: string,
+  pending: BuyNowItem | null,
+  serverProductIds: readonly number[],
+): boolean {
+  if (!pending) return false;
+  if (BUY_NOW_SKIPPED.some((route) => pathname === route || pathname.startsWith(`${route}/`))) return false;
+  return !serverProductIds.includes(pending.productId);
+}

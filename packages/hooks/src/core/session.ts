@@ -1,0 +1,54 @@
+/** What the storefront knows about the signed-in shopper, from the access token alone. */
+export interface SessionUser {
+  displayName: string;
+  claims: Record<string, unknown>;
+}
+
+export type SessionFromToken =
+  | { status: 'guest' }
+  | { status: 'signed-in'; user: SessionUser }
+  /** The token cannot be read: clear every stored session datum. */
+  | { status: 'clear-everything' };
+
+function decodeSegment(segment: string): unknown {
+  const base64 = segment.replace(/-/g, '+').replace(/_/g, '/');
+  const padded = base64 + '='.repeat((4 - (base64.length % 4)) % 4);
+  const binary = atob(padded);
+  const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+  return JSON.parse(new TextDecoder().decode(bytes));
+}
+
+/** Reads a JWT's payload without verifying it (the server verifies; the client only displays). */
+export function decodeToken(token: string): Record<string, unknown> | undefined {
+  const parts = token.split('.');
+  if (parts.length !== 3 || !parts[1]) return undefined;
+  try {
+    const payload = decodeSegment(parts[1]);
+    return payload && typeof payload === 'object' && !Array.isArray(payload)
+      ? (payload as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
+
+/** The first present of `name`, `given_name`, `preferred_username`. */
+export function displayNameOf(claims: Record<string, unknown>): string {
+  return text(claims.name) ?? text(claims.given_name) ?? text(claims.preferred_username) ?? '';
+}
+
+/** Session state from the access token cookie (spec §4 "Session"). */
+export function sessionFromToken(token: string | null | undefined): SessionFromToken {
+  if (!token) return { status: 'guest' };
+  const claims = decodeToken(token);
+  if (!claims) return { status: 'clear-everything' };
+  return { status: 'signed-in', user: { displayName: displayNameOf(claims), claims } };
+}
+
+/** The part of a realm identifier before the first dash (`demo-customer` → `demo`). */
+export const realmNameOf = (realm: string) => realm.split('-')[0] ?? realm;
+
+/** The guest realm of a store: `{store}-customer`. */
+export const storeRealm = (store: string) => `${store}-customer`;

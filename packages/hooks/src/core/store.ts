@@ -1,0 +1,123 @@
+import type { Schema } from '@marketkit/sdk';
+
+type StoreSettings = Schema<'StoreSettings'>;
+
+/** Store validation (spec §4 "App start"). */
+export type StoreValidationState =
+  | { status: 'loading' }
+  | { status: 'success'; name: string; displayName: string; storeId: number }
+  | { status: 'error'; reason: 'closed' | 'failed' };
+
+export function storeValidationState(input: {
+  isLoading: boolean;
+  error?: unknown;
+  data?: Schema<'StoreValidation'>;
+}): StoreValidationState {
+  if (input.isLoading) return { status: 'loading' };
+  if (input.error || !input.data) return { status: 'error', reason: 'failed' };
+  if (!input.data.store_status) return { status: 'error', reason: 'closed' };
+  return {
+    status: 'success',
+    name: input.data.name,
+    displayName: input.data.store_display_name,
+    storeId: input.data.store_id,
+  };
+}
+
+/** Theme tokens; each becomes a CSS variable. */
+export interface Theme {
+  pageBg: string;
+  pageFg: string;
+  headerBg: string;
+  headerFg: string;
+  footerBg: string;
+  footerFg: string;
+  primaryBg: string;
+  primaryFg: string;
+  secondaryBg: string;
+  secondaryFg: string;
+  tertiaryBg: string;
+  tertiaryFg: string;
+  primaryColor: string;
+}
+
+/** Spec §9 defaults. */
+export const DEFAULT_THEME: Theme = {
+  pageBg: '#ffffff',
+  pageFg: '#000000',
+  headerBg: '#ffffff',
+  headerFg: '#000000',
+  footerBg: '#ffffff',
+  footerFg: '#000000',
+  primaryBg: '#FFB703',
+  primaryFg: '#111928',
+  secondaryBg: '#ffffff',
+  secondaryFg: '#023047',
+  tertiaryBg: '#ffffff',
+  tertiaryFg: '#000000',
+  primaryColor: '#a3a3a3',
+};
+
+/** A store value wins only when it is a non-empty string. */
+const pick = (value: string | null | undefined, fallback: string) =>
+  typeof value === 'string' && value.trim() !== '' ? value : fallback;
+
+/** The theme from the first `store_settings_data` entry. */
+export function themeFromSettings(settingsList: readonly StoreSettings[] | undefined): Theme {
+  const settings = settingsList?.[0];
+  if (!settings) return { ...DEFAULT_THEME };
+  const page = settings.store_page_settings;
+  return {
+    pageBg: pick(page?.bg_color, DEFAULT_THEME.pageBg),
+    pageFg: pick(page?.fg_color, DEFAULT_THEME.pageFg),
+    headerBg: pick(settings.store_header_settings?.bg_color, DEFAULT_THEME.headerBg),
+    headerFg: pick(settings.store_header_settings?.fg_color, DEFAULT_THEME.headerFg),
+    footerBg: pick(settings.store_footer_settings?.bg_color, DEFAULT_THEME.footerBg),
+    footerFg: pick(settings.store_footer_settings?.fg_color, DEFAULT_THEME.footerFg),
+    primaryBg: pick(page?.btn_primary_bg_color, DEFAULT_THEME.primaryBg),
+    primaryFg: pick(page?.btn_primary_fg_color, DEFAULT_THEME.primaryFg),
+    secondaryBg: pick(page?.btn_secondary_bg_color, DEFAULT_THEME.secondaryBg),
+    secondaryFg: pick(page?.btn_secondary_fg_color, DEFAULT_THEME.secondaryFg),
+    tertiaryBg: pick(page?.btn_tertiary_bg_color, DEFAULT_THEME.tertiaryBg),
+    tertiaryFg: pick(page?.btn_tertiary_fg_color, DEFAULT_THEME.tertiaryFg),
+    primaryColor: DEFAULT_THEME.primaryColor,
+  };
+}
+
+/** CSS custom properties of a theme (`--mk-page-bg`…). */
+export function themeCssVariables(theme: Theme): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(theme))
+    out[`--mk-${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`] = value;
+  return out;
+}
+
+export interface Currency {
+  isoCode: string;
+  symbol: string;
+  fractionalUnit: string;
+  numberToBasic: number;
+}
+
+/** Spec §1: INR, rupee symbol, Paise, 100 when the settings give no currency. */
+export const DEFAULT_CURRENCY: Currency = {
+  isoCode: 'INR',
+  symbol: '₹',
+  fractionalUnit: 'Paise',
+  numberToBasic: 100,
+};
+
+export function currencyFromSettings(settingsList: readonly StoreSettings[] | undefined): Currency {
+  const currency = settingsList?.[0]?.store_currency;
+  if (!currency) return { ...DEFAULT_CURRENCY };
+  return {
+    isoCode: pick(currency.iso_code, DEFAULT_CURRENCY.isoCode),
+    symbol: pick(currency.symbol, DEFAULT_CURRENCY.symbol),
+    fractionalUnit: pick(currency.fractional_unit, DEFAULT_CURRENCY.fractionalUnit),
+    numberToBasic: currency.number_to_basic > 0 ? currency.number_to_basic : DEFAULT_CURRENCY.numberToBasic,
+  };
+}
+
+/** `Online store | {store name}`. */
+export const pageTitle = (storeName: string | null | undefined) =>
+  `Online store | ${storeName ?? ''}`.trimEnd();

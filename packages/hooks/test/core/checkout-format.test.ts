@@ -1,0 +1,317 @@
+import type { Schema } from '@marketkit/sdk';
+import { describe, expect, it } from 'vitest';
+import {
+  bytesToMegabytes,
+  checkoutSteps,
+  discountPercent,
+  formatDate,
+  formatDateBritish,
+  formatDuration,
+  formatMegabytes,
+  formatPrice,
+  formatTime,
+  formatWeekdays,
+  initialPaymentSelection,
+  isOrderPaid,
+  paymentReturnAction,
+  paymentSelectionReducer,
+  readPersisted,
+  retryDelay,
+  returnPathOrHome,
+  safeReturnPath,
+  sanitizeGuestCart,
+  shouldRetry,
+  showsPrice,
+  writePersisted,
+} from '../../src/core/index.ts';
+
+const item = (item_type: Schema<'ItemType'>, order_flow: Schema<'PurchaseMode'> = 'checkout_based') => ({
+  item_type,
+  order_flow,
+});
+
+describe('checkout steps', () => {
+  it.each([
+    [
+      'standard items',
+      [item('standard_item')],
+      false,
+      { numberOfSteps: 3, activeStep: 1, clearPayment: false },
+    ],
+    ['no items', [], false, { numberOfSteps: 3, activeStep: 1, clearPayment: false }],
+    [
+      'all free',
+      [item('free_item'), item('free_item')],
+      false,
+      { numberOfSteps: 2, activeStep: 1, clearPayment: false },
+    ],
+    [
+      'some free',
+      [item('free_item'), item('standard_item')],
+      false,
+      { numberOfSteps: 3, activeStep: 1, clearPayment: false },
+    ],
+    [
+      'a coupon makes it free',
+      [item('standard_item')],
+      true,
+      { numberOfSteps: 2, activeStep: 1, clearPayment: false },
+    ],
+    [
+      'all request-based',
+      [item('request_item', 'request_based'), item('standard_item', 'request_based')],
+      false,
+      { numberOfSteps: 0, activeStep: 0, clearPayment: true },
+    ],
+    [
+      'request-based wins over a free coupon',
+      [item('request_item', 'request_based')],
+      true,
+      { numberOfSteps: 0, activeStep: 0, clearPayment: true },
+    ],
+    [
+      'mixed request and checkout',
+      [item('request_item', 'request_based'), item('standard_item')],
+      false,
+      { numberOfSteps: 3, activeStep: 1, clearPayment: false },
+    ],
+  ] as const)('%s', (_name, items, coupon, steps) => expect(checkoutSteps(items, coupon)).toEqual(steps));
+});
+
+const COD: Schema<'PaymentMethod'> = {
+  id: 1,
+  payment_type: 'COD',
+  display_name: 'Cash',
+  is_payment_gateway: false,
+};
+const CARD: Schema<'PaymentMethod'> = {
+  id: 2,
+  payment_type: 'CARD_GATEWAY',
+  display_name: 'Card',
+  is_payment_gateway: true,
+};
+const SECOND: Schema<'PaymentMethod'> = {
+  id: 3,
+  payment_type: 'CASHFREE',
+  display_name: 'UPI',
+  is_payment_gateway: true,
+};
+
+describe('payment selection', () => {
+  const both = { online_payment: true, pay_on_delivery: true };
+  it('replaces a gateway with another gateway and accumulates other methods without duplicates', () => {
+    let state = initialPaymentSelection(both);
+    for (const method of [CARD, COD, COD, SECOND])
+      state = paymentSelectionReducer(state, { type: 'select', method });
+    expect(state.payments.map((m) => m.id)).toEqual([1, 3]);
+  });
+
+  it('clears paymentConfig on any change', () => {
+    const config: Schema<'PaymentConfig'> = {
+      provider: 'second_provider',
+      session_id: 's',
+      checkout_url: 'https://p.example/x',
+      return_url: 'https://s.example/cashfree',
+    };
+    let state = paymentSelectionReducer(initialPaymentSelection(both), { type: 'config', config });
+    expect(state.paymentConfig).toBe(config);
+    state = paymentSelectionReducer(state, { type: 'select', method: COD });
+    expect(state.paymentConfig).toBeNull();
+    state = paymentSelectionReducer(paymentSelectionReducer(state, { type: 'config', config }), {
+      type: 'remove',
+      methodId: 1,
+    });
+    expect(state.paymentConfig).toBeNull();
+  });
+
+  it.each([
+    [{ online_payment: true, pay_on_delivery: false }, [CARD], true],
+    [{ online_payment: true, pay_on_delivery: false }, [COD], false],
+    [{ online_payment: true, pay_on_delivery: false }, [CARD, COD], false],
+    [{ online_payment: false, pay_on_delivery: true }, [COD], true],
+    [{ online_payment: false, pay_on_delivery: true }, [SECOND], false],
+    [{ online_payment: true, pay_on_delivery: true }, [CARD, COD], true],
+    [{ online_payment: true, pay_on_delivery: true }, [CARD], false],
+    [{ online_payment: false, pay_on_delivery: false }, [], true],
+  ] as const)('with %j, %j is satisfied: %s', (restrictions, methods, satisfied) => {
+    let state = initialPaymentSelection(restrictions);
+    for (const method of methods) state = paymentSelectionReducer(state, { type: 'select', method });
+    expect(state.isPaymentSelectionSatisfied).toBe(satisfied);
+  });
+});
+
+describe('payment return check', () => {
+  it.each([
+    ['/', 'true', '5', { kind: 'clear-flags' }],
+    ['/', 'false', '5', { kind: 'check-order', orderId: 5 }],
+    ['/cart', 'false', 'abc', { kind: 'clear-flags' }],
+    ['/', null, null, { kind: 'none' }],
+    ['/checkout/co_1', 'false', '5', { kind: 'none' }],
+    ['/payment', 'false', '5', { kind: 'none' }],
+    ['/cashfree', 'false', '5', { kind: 'none' }],
+    ['/order-status', 'false', '5', { kind: 'none' }],
+    ['/amazonPayment', 'true', '5', { kind: 'none' }],
+  ])('%s payDone=%s orderID=%s', (path, payDone, orderId, action) =>
+    expect(paymentReturnAction(path, payDone, orderId)).toEqual(action),
+  );
+
+  it.each([
+    ['Amount paid for that order', true],
+    ['Amount not yet received for that order', false],
+    ['amount paid for that order', false],
+    ['Amount paid for that order ', false],
+    [null, false],
+  ])('%j paid: %s', (message, paid) => expect(isOrderPaid(message)).toBe(paid));
+});
+
+describe('formatting', () => {
+  it.each([
+    [1234.5, 'ZAR', 'en', 'ZAR 1,234.50'],
+    [0, 'INR', 'en', 'INR 0.00'],
+    [1234567.891, 'INR', 'en-IN', 'INR 12,34,567.89'],
+    [1234.5, 'EUR', 'fr', 'EUR 1\u202f234,50'],
+  ])('price %s %s (%s)', (amount, code, locale, text) =>
+    expect(formatPrice(amount, code, locale)).toBe(text),
+  );
+
+  it.each([
+    [100, 80, 20],
+    [999, 849.15, 15],
+    [3, 2, 33],
+    [100, 100, 0],
+    [0, 0, 0],
+    [100, 120, 0],
+  ])('discount %s → %s = %s%%', (original, final, percent) =>
+    expect(discountPercent(original, final)).toBe(percent),
+  );
+
+  it('shows a price unless price_visibility is explicitly false', () => {
+    expect(showsPrice({ price_visibility: false })).toBe(false);
+    expect(showsPrice({})).toBe(true);
+    expect(showsPrice({ price_visibility: null })).toBe(true);
+  });
+
+  it.each([
+    ['2026-01-05T10:00:00Z', 'January 5, 2026', '5 Jan 2026'],
+    ['2026-09-30T23:59:00Z', 'September 30, 2026', '30 Sep 2026'],
+    ['not a date', '', ''],
+  ])('date %s', (value, long, british) => {
+    expect(formatDate(value, 'UTC')).toBe(long);
+    expect(formatDateBritish(value, 'UTC')).toBe(british);
+  });
+
+  it.each([
+    ['09:05', '9:05 AM'],
+    ['00:30', '12:30 AM'],
+    ['12:00', '12:00 PM'],
+    ['23:59', '11:59 PM'],
+    ['2026-01-05T14:05:00Z', '2:05 PM'],
+  ])('time %s → %s', (value, text) => expect(formatTime(value, 'UTC')).toBe(text));
+
+  it.each([
+    [0, '0 min'],
+    [45, '45 min'],
+    [59, '59 min'],
+    [60, '1 hr'],
+    [150, '2 hr 30 min'],
+  ])('duration %s → %s', (minutes, text) => expect(formatDuration(minutes)).toBe(text));
+
+  it.each([
+    [['mon'], 'Monday'],
+    [['mon', 'wed'], 'Monday & Wednesday'],
+    [['mon', 'wed', 'fri'], 'Monday, Wednesday & Friday'],
+    [['SAT', 'xyz', 'sun'], 'Saturday & Sunday'],
+    [[], ''],
+  ])('weekdays %j → %s', (days, text) => expect(formatWeekdays(days)).toBe(text));
+
+  it('converts bytes to megabytes', () => {
+    expect(bytesToMegabytes(1048576)).toBe(1);
+    expect(formatMegabytes(13002342)).toBe('12.40 MB');
+  });
+});
+
+describe('return paths', () => {
+  const origin = 'https://shop.example';
+  it.each([
+    ['/cart', '/cart'],
+    ['/productListing?category_id=5&page=2', '/productListing?category_id=5&page=2'],
+    ['/ProductDetails?productId=1#reviews', '/ProductDetails?productId=1#reviews'],
+  ])('keeps %s', (path, kept) => expect(safeReturnPath(path, origin)).toBe(kept));
+
+  // Known bypasses of naive "starts with /" checks.
+  it.each([
+    '//evil.example',
+    '/\\evil.example',
+    '\\\\evil.example',
+    '/%5Cevil.example',
+    '/%5cevil.example',
+    '/%2F%2Fevil.example',
+    '%2F%2Fevil.example',
+    'https://evil.example',
+    'javascript:alert(1)',
+    'JaVaScRiPt:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    '/\tevil',
+    '/\nevil.example',
+    '/%0a/evil.example',
+    '/%00',
+    '\u0000/evil',
+    ' //evil.example',
+    'evil.example',
+    '',
+    `/${'a'.repeat(3000)}`,
+  ])('refuses %j', (path) => {
+    expect(safeReturnPath(path, origin)).toBeUndefined();
+    expect(returnPathOrHome(path, origin)).toBe('/');
+  });
+
+  it('refuses anything that is not a string', () => {
+    expect(returnPathOrHome({ toString: () => '/cart' }, origin)).toBe('/');
+  });
+});
+
+describe('retries', () => {
+  it.each([
+    [0, { status: 500 }, true],
+    [2, { status: 503 }, true],
+    [3, { status: 503 }, false],
+    [0, { status: 400 }, false],
+    [0, { status: 404 }, false],
+    [0, { status: 429 }, false],
+    [0, { kind: 'malformed', status: 200 }, false],
+    [0, new TypeError('Failed to fetch'), true],
+  ])('failure %s of %j retries: %s', (count, error, retries) =>
+    expect(shouldRetry(count, error)).toBe(retries),
+  );
+
+  it('backs off 1 s, 2 s, 4 s… capped at 30 s', () => {
+    expect([0, 1, 2, 3, 4, 5, 6].map(retryDelay)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
+  });
+});
+
+describe('persisted values', () => {
+  const options = {
+    version: 1,
+    fallback: { items: [] },
+    sanitize: (value: unknown) => sanitizeGuestCart(value),
+  };
+  it.each([
+    [null, 'empty'],
+    ['', 'empty'],
+    ['{not json', 'corrupt'],
+    [JSON.stringify({ version: 7, data: {} }), 'corrupt'],
+    [writePersisted(1, { items: [] }), 'ok'],
+    [JSON.stringify({ items: [] }), 'ok'],
+  ])('%j → %s', (raw, status) => expect(readPersisted(raw, options).status).toBe(status));
+
+  it('keeps the raw text of a corrupt value so it can be put aside', () => {
+    const result = readPersisted('{"version":1,"data":', options);
+    expect(result).toMatchObject({ status: 'corrupt', raw: '{"version":1,"data":' });
+  });
+
+  it('ignores __proto__ keys', () => {
+    const result = readPersisted('{"version":1,"data":{"items":[],"__proto__":{"polluted":true}}}', options);
+    expect(result.status).toBe('ok');
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});

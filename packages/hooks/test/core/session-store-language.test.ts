@@ -1,0 +1,226 @@
+import type { Schema } from '@marketkit/sdk';
+import { describe, expect, it } from 'vitest';
+import {
+  currencyFromSettings,
+  DEFAULT_THEME,
+  directionOf,
+  displayNameOf,
+  languageFromPath,
+  pageTitle,
+  realmNameOf,
+  resolveLanguage,
+  sessionFromToken,
+  storeRealm,
+  storeValidationState,
+  themeCssVariables,
+  themeFromSettings,
+} from '../../src/core/index.ts';
+
+const jwt = (payload: unknown) => `x.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.sig`;
+
+describe('session from the access token', () => {
+  it.each([
+    [null, 'guest', ''],
+    ['', 'guest', ''],
+    [
+      jwt({ name: 'Asha Shopper', given_name: 'Asha', preferred_username: 'asha@x' }),
+      'signed-in',
+      'Asha Shopper',
+    ],
+    [jwt({ name: '', given_name: 'Asha', preferred_username: 'asha@x' }), 'signed-in', 'Asha'],
+    [jwt({ preferred_username: 'asha@x' }), 'signed-in', 'asha@x'],
+    [jwt({ sub: '1' }), 'signed-in', ''],
+    [jwt({ name: 'نورة' }), 'signed-in', 'نورة'],
+    ['not-a-jwt', 'clear-everything', ''],
+    ['a.%%%.c', 'clear-everything', ''],
+    [`x.${Buffer.from('[1,2]').toString('base64url')}.y`, 'clear-everything', ''],
+  ])('%s → %s (%s)', (token, status, name) => {
+    const session = sessionFromToken(token);
+    expect(session.status).toBe(status);
+    if (session.status === 'signed-in') expect(session.user.displayName).toBe(name);
+  });
+
+  it('takes the first present of name, given_name, preferred_username', () => {
+    expect(displayNameOf({ given_name: 'G', preferred_username: 'P' })).toBe('G');
+    expect(displayNameOf({ name: 42, given_name: '  ', preferred_username: 'P' })).toBe('P');
+  });
+
+  it.each([
+    ['demo-customer', 'demo'],
+    ['souq-customer-eu', 'souq'],
+    ['plain', 'plain'],
+  ])('realm %s → %s', (realm, name) => expect(realmNameOf(realm)).toBe(name));
+
+  it('builds the store realm', () => expect(storeRealm('demo')).toBe('demo-customer'));
+});
+
+const settings = (overrides: Partial<Schema<'StoreSettings'>> = {}): Schema<'StoreSettings'> => ({
+  store_id: 14,
+  store_name: 'demo',
+  store_display_name: 'Demo',
+  store_logo_path: '',
+  estimated_delivery_days: 2,
+  items_per_page: 10,
+  logo_size: 'large',
+  max_product_price: 500000,
+  signup_type: 'OTP',
+  store_page_settings: {
+    bg_color: '#fefefe',
+    fg_color: '',
+    btn_primary_bg_color: ' ',
+    btn_primary_fg_color: '#000001',
+    btn_secondary_bg_color: '',
+    btn_secondary_fg_color: '',
+    btn_tertiary_bg_color: '',
+    btn_tertiary_fg_color: '',
+    google_analytics_tag: '',
+  },
+  store_header_settings: { bg_color: '#023047', fg_color: '' },
+  store_footer_settings: { bg_color: '', fg_color: '#eeeeee' },
+  ...overrides,
+});
+
+describe('store', () => {
+  it.each([
+    [{ isLoading: true }, { status: 'loading' }],
+    [
+      { isLoading: false, error: new Error('x') },
+      { status: 'error', reason: 'failed' },
+    ],
+    [{ isLoading: false }, { status: 'error', reason: 'failed' }],
+    [
+      {
+        isLoading: false,
+        data: { name: 'demo', store_display_name: 'Demo', store_status: false, store_id: 14 },
+      },
+      { status: 'error', reason: 'closed' },
+    ],
+    [
+      {
+        isLoading: false,
+        data: { name: 'demo', store_display_name: 'Demo', store_status: true, store_id: 14 },
+      },
+      { status: 'success', name: 'demo', displayName: 'Demo', storeId: 14 },
+    ],
+  ])('validation %j → %j', (input, state) => expect(storeValidationState(input)).toEqual(state));
+
+  it('lets a store value override a default only when non-empty', () => {
+    const theme = themeFromSettings([
+      settings(),
+      settings({ store_page_settings: { ...settings().store_page_settings, bg_color: '#000000' } }),
+    ]);
+    expect(theme).toMatchObject({
+      pageBg: '#fefefe',
+      pageFg: '#000000',
+      primaryBg: '#FFB703',
+      primaryFg: '#000001',
+      secondaryBg: '#ffffff',
+      secondaryFg: '#023047',
+      headerBg: '#023047',
+      footerFg: '#eeeeee',
+      primaryColor: '#a3a3a3',
+    });
+  });
+
+  it('uses the spec defaults without settings', () => {
+    expect(themeFromSettings(undefined)).toEqual(DEFAULT_THEME);
+    expect(themeFromSettings([])).toEqual(DEFAULT_THEME);
+    expect(DEFAULT_THEME).toMatchObject({
+      pageBg: '#ffffff',
+      pageFg: '#000000',
+      primaryBg: '#FFB703',
+      primaryFg: '#111928',
+      secondaryBg: '#ffffff',
+      secondaryFg: '#023047',
+    });
+  });
+
+  it('names CSS variables after the tokens', () => {
+    expect(themeCssVariables(DEFAULT_THEME)).toMatchObject({
+      '--mk-page-bg': '#ffffff',
+      '--mk-primary-fg': '#111928',
+    });
+  });
+
+  it.each([
+    [undefined, { isoCode: 'INR', symbol: '₹', fractionalUnit: 'Paise', numberToBasic: 100 }],
+    [
+      [settings({ store_currency: null })],
+      { isoCode: 'INR', symbol: '₹', fractionalUnit: 'Paise', numberToBasic: 100 },
+    ],
+    [
+      [
+        settings({
+          store_currency: {
+            id: 1,
+            store_id: 14,
+            iso_code: 'ZAR',
+            symbol: 'R',
+            fractional_unit: 'cent',
+            number_to_basic: 100,
+          },
+        }),
+      ],
+      { isoCode: 'ZAR', symbol: 'R', fractionalUnit: 'cent', numberToBasic: 100 },
+    ],
+    [
+      [
+        settings({
+          store_currency: {
+            id: 1,
+            store_id: 14,
+            iso_code: 'AED',
+            symbol: '',
+            fractional_unit: 'fils',
+            number_to_basic: 0,
+          },
+        }),
+      ],
+      { isoCode: 'AED', symbol: '₹', fractionalUnit: 'fils', numberToBasic: 100 },
+    ],
+  ])('currency from %j', (list, currency) => expect(currencyFromSettings(list)).toEqual(currency));
+
+  it('titles pages', () => expect(pageTitle('Demo Store')).toBe('Online store | Demo Store'));
+});
+
+const lang = (code: string, status: 0 | 1, isDefault = false, rtl = false): Schema<'Language'> => ({
+  language_id: 1,
+  language_code: code,
+  language_name: code,
+  status,
+  is_default: isDefault,
+  writing_script_direction: rtl ? 'RTL' : 'LTR',
+});
+const LANGUAGES = [lang('en', 1, true), lang('hi', 1), lang('ar', 0, false, true), lang('fr', 1)];
+const ARABIC_FIRST = [lang('ar', 1, true, true), lang('en', 1), lang('fr', 1)];
+
+describe('language', () => {
+  it.each([
+    ['hi', LANGUAGES, { language: 'hi', direction: 'LTR', reload: false }],
+    ['HI', LANGUAGES, { language: 'hi', direction: 'LTR', reload: false }],
+    ['ar', LANGUAGES, { language: 'en', direction: 'LTR', reload: true }],
+    ['de', LANGUAGES, { language: 'en', direction: 'LTR', reload: true }],
+    [null, LANGUAGES, { language: 'en', direction: 'LTR', reload: false }],
+    ['en', LANGUAGES, { language: 'en', direction: 'LTR', reload: false }],
+    [null, ARABIC_FIRST, { language: 'ar', direction: 'RTL', reload: false }],
+    ['en', ARABIC_FIRST, { language: 'en', direction: 'LTR', reload: false }],
+    ['hi', ARABIC_FIRST, { language: 'ar', direction: 'RTL', reload: true }],
+    ['fr', [], { language: 'en', direction: 'LTR', reload: true }],
+  ] as const)('saved %s → %j', (saved, languages, decision) =>
+    expect(resolveLanguage(saved, languages)).toEqual(decision),
+  );
+
+  it.each([
+    ['/ar/cart', 'ar'],
+    ['/EN_us/x', 'en_US'],
+    ['/fr', 'fr'],
+    ['/cart', undefined],
+    ['/', undefined],
+  ])('path %s → %s', (path, code) => expect(languageFromPath(path)).toBe(code));
+
+  it('knows directions', () => {
+    expect(directionOf('AR', ARABIC_FIRST)).toBe('RTL');
+    expect(directionOf('ar', [])).toBe('RTL');
+    expect(directionOf('fr', [])).toBe('LTR');
+  });
+});
