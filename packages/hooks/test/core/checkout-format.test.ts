@@ -292,8 +292,11 @@ describe('retries', () => {
 describe('persisted values', () => {
   const options = {
     version: 1,
-    fallback: { items: [] },
-    sanitize: (value: unknown) => sanitizeGuestCart(value),
+    fallback: sanitizeGuestCart([]).state,
+    sanitize: (value: unknown) => {
+      const { state, dropped } = sanitizeGuestCart(value);
+      return { value: state, dropped };
+    },
   };
   it.each([
     [null, 'empty'],
@@ -301,6 +304,7 @@ describe('persisted values', () => {
     ['{not json', 'corrupt'],
     [JSON.stringify({ version: 7, data: {} }), 'corrupt'],
     [writePersisted(1, { items: [] }), 'ok'],
+    [writePersisted(1, { items: [{ productId: 'x' }] }), 'ok'],
     [JSON.stringify({ items: [] }), 'ok'],
   ])('%j → %s', (raw, status) => expect(readPersisted(raw, options).status).toBe(status));
 

@@ -1,0 +1,118 @@
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import {
+  type BuyNowItem,
+  EMPTY_GUEST_CART,
+  type GuestCartEvent,
+  type GuestCartState,
+  guestCartReducer,
+  type SlotEvent,
+  type SlotSelection,
+  sanitizeBuyNow,
+  sanitizeGuestCart,
+  sanitizeSlots,
+  slotReducer,
+} from '../core/index.ts';
+import { loadPersisted, type SafeStorage, savePersisted } from './storage.ts';
+
+/** Storage keys: the spec's where it names one (§3), ours otherwise. */
+export const STORAGE_KEYS = {
+  storeName: 'store_name',
+  storeFullName: 'store_full_name',
+  language: 'ln',
+  direction: 'direction',
+  slots: 'slot_selected',
+  wishlist: 'wish_list',
+  payDone: 'payDone',
+  orderId: 'orderID',
+  guestCart: 'guest_cart',
+  buyNow: 'buy_now',
+  pincode: 'pincode',
+  mergeJournal: 'guest_cart_merge',
+} as const;
+
+const VERSION = 1;
+
+/** A persisted zustand store: loaded and validated once, saved on every change (never throwing). */
+function persisted<T>(
+  storage: SafeStorage,
+  key: string,
+  fallback: T,
+  sanitize: (value: unknown) => { value: T; dropped: number },
+): StoreApi<T> {
+  const loaded = loadPersisted(storage, key, { version: VERSION, fallback, sanitize });
+  const store = createStore<T>()(() => loaded.value);
+  store.subscribe((value) => {
+    savePersisted(storage, key, VERSION, value);
+  });
+  return store;
+}
+
+export interface SavedPincode {
+  pincode: string;
+  addressId: number | null;
+}
+
+/** What a planned merge intends, so an interrupted one can finish without doubling anything. */
+export interface MergeJournal {
+  /** Product id → the quantity the server line must end with. */
+  targets: Record<string, { quantity: number; kind: 'create' | 'update' }>;
+}
+
+/** Every piece of client state, created once per `MarketProvider` (no module singletons). */
+export function createClientState(storage: SafeStorage) {
+  const guestCart = persisted<GuestCartState>(storage, STORAGE_KEYS.guestCart, EMPTY_GUEST_CART, (value) => {
+    const { state, dropped } = sanitizeGuestCart(value);
+    return { value: state, dropped };
+  });
+  const slots = persisted<SlotSelection[]>(storage, STORAGE_KEYS.slots, [], (value) => ({
+    value: sanitizeSlots(value),
+    dropped: 0,
+  }));
+  const buyNow = persisted<BuyNowItem | null>(storage, STORAGE_KEYS.buyNow, null, (value) => ({
+    value: sanitizeBuyNow(value),
+    dropped: 0,
+  }));
+  const pincode = persisted<SavedPincode | null>(storage, STORAGE_KEYS.pincode, null, (value) => {
+    const record = value as Partial<SavedPincode> | null;
+    const valid =
+      record && typeof record.pincode === 'string' && /^([0-9]{4,10}|allProducts)$/.test(record.pincode);
+    return {
+      value: valid
+        ? {
+            pincode: record.pincode as string,
+            addressId: Number.isInteger(record.addressId) ? (record.addressId as number) : null,
+          }
+        : null,
+      dropped: 0,
+    };
+  });
+  const mergeJournal = persisted<MergeJournal | null>(storage, STORAGE_KEYS.mergeJournal, null, (value) => {
+    const journal = value as Partial<MergeJournal> | null;
+    if (!journal || typeof journal.targets !== 'object' || journal.targets === null)
+      return { value: null, dropped: 0 };
+    const targets: MergeJournal['targets'] = {};
+    for (const [id, target] of Object.entries(journal.targets)) {
+      if (
+        /^[0-9]+$/.test(id) &&
+        target &&
+        Number.isInteger(target.quantity) &&
+        (target.kind === 'create' || target.kind === 'update')
+      )
+        targets[id] = target;
+    }
+    return { value: { targets }, dropped: 0 };
+  });
+  return {
+    storage,
+    guestCart,
+    slots,
+    buyNow,
+    pincode,
+    mergeJournal,
+    dispatchGuestCart: (event: GuestCartEvent) =>
+      guestCart.setState(guestCartReducer(guestCart.getState(), event), true),
+    dispatchSlots: (event: SlotEvent) => slots.setState(slotReducer(slots.getState(), event), true),
+  };
+}
+
+export type ClientState = ReturnType<typeof createClientState>;

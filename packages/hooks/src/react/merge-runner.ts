@@ -1,0 +1,135 @@
+import { isMarketApiError, unwrap } from '@marketkit/sdk';
+import { planGuestCartMerge, shouldAddPendingBuyNow } from '../core/index.ts';
+import type { MergeJournal } from './client-state.ts';
+import type { MarketContextValue } from './provider.tsx';
+
+export interface MergeOutcome {
+  merged: number[];
+  rejected: { product: number; message: string }[];
+  buyNowAdded: boolean;
+}
+
+const clientError = (error: unknown) =>
+  isMarketApiError(error) && error.status !== undefined && error.status >= 400 && error.status < 500;
+const messageOf = (error: unknown) =>
+  isMarketApiError(error) ? (error.responseMessage ?? error.message) : 'The product could not be added';
+
+/**
+ * Merges the guest cart into the server cart: 1 GET, 1 POST for every new product, 1 PUT per product
+ * already on the server (quantities summed). A journal of the intended end quantities is kept first, so
+ * a merge cut off by the network finishes on the next start without doubling anything: a planned create
+ * that the server already shows is done, and updates set absolute quantities. Local lines leave only
+ * after the server confirms them; a line the server refuses stays, with its message.
+ */
+export function runGuestCartMerge(market: MarketContextValue): Promise<MergeOutcome> {
+  const running = market.inFlight.get('merge') as Promise<MergeOutcome> | undefined;
+  if (running) return running;
+  const work = merge(market).finally(() => market.inFlight.delete('merge'));
+  market.inFlight.set('merge', work);
+  return work;
+}
+
+async function merge(market: MarketContextValue): Promise<MergeOutcome> {
+  const { client, state } = market;
+  const outcome: MergeOutcome = { merged: [], rejected: [], buyNowAdded: false };
+  const local = state.guestCart.getState().items.filter((item) => !item.error);
+  const journal = state.mergeJournal.getState();
+  const pending = state.buyNow.getState();
+  if (local.length === 0 && !journal && !pending) return outcome;
+
+  const server = (
+    await unwrap(client.GET('/cfs/rest/v3/customer-cart', { params: { query: { page_number: -1 } } }))
+  ).Products;
+  const onServer = new Map(server.map((line) => [line.product, line]));
+  const done: number[] = [];
+  const resumed = journal?.targets ?? {};
+  const fresh = local.filter((item) => {
+    const target = resumed[item.productId];
+    if (!target) return true;
+    const line = onServer.get(item.productId);
+    // A planned create the server already shows went through before the interruption.
+    if (line && (target.kind === 'create' || line.cart_quantity === target.quantity)) {
+      done.push(item.productId);
+      return false;
+    }
+    return true;
+  });
+  const plan = planGuestCartMerge(fresh, server);
+  for (const update of plan.update) {
+    const target = resumed[update.product];
+    if (target?.kind === 'update') update.cart_quantity = target.quantity;
+  }
+  const targets: MergeJournal['targets'] = {};
+  for (const create of plan.create)
+    targets[create.product] = { quantity: create.cart_quantity, kind: 'create' };
+  for (const update of plan.update)
+    targets[update.product] = { quantity: update.cart_quantity, kind: 'update' };
+  state.mergeJournal.setState(Object.keys(targets).length > 0 ? { targets } : null, true);
+  if (done.length > 0) {
+    state.dispatchGuestCart({ type: 'merged', productIds: done });
+    outcome.merged.push(...done);
+  }
+
+  if (plan.create.length > 0) {
+    try {
+      const result = await unwrap(
+        client.POST('/cfs/rest/v3/customer-cart', { body: { customer_cart: plan.create } }),
+      );
+      const refused = new Map(result.rejected.map((r) => [r.product, r.response_message]));
+      const accepted = plan.create.map((c) => c.product).filter((id) => !refused.has(id));
+      state.dispatchGuestCart({ type: 'merged', productIds: accepted });
+      outcome.merged.push(...accepted);
+      for (const [product, message] of refused) {
+        state.dispatchGuestCart({ type: 'rejected', productId: product, message });
+        outcome.rejected.push({ product, message });
+      }
+    } catch (error) {
+      if (!clientError(error)) throw error;
+      for (const create of plan.create) {
+        state.dispatchGuestCart({ type: 'rejected', productId: create.product, message: messageOf(error) });
+        outcome.rejected.push({ product: create.product, message: messageOf(error) });
+      }
+    }
+  }
+  for (const update of plan.update) {
+    try {
+      await unwrap(
+        client.PUT('/cfs/rest/v3/customer-cart/{cartItemId}', {
+          params: { path: { cartItemId: update.cartItemId } },
+          body: {
+            cart_quantity: update.cart_quantity,
+            ...(update.slot_id ? { slot_id: update.slot_id } : {}),
+          },
+        }),
+      );
+      state.dispatchGuestCart({ type: 'merged', productIds: [update.product] });
+      outcome.merged.push(update.product);
+    } catch (error) {
+      if (!clientError(error)) throw error;
+      state.dispatchGuestCart({ type: 'rejected', productId: update.product, message: messageOf(error) });
+      outcome.rejected.push({ product: update.product, message: messageOf(error) });
+    }
+  }
+  state.mergeJournal.setState(null, true);
+
+  const serverIds = [...onServer.keys(), ...outcome.merged];
+  if (shouldAddPendingBuyNow(market.pathname(), pending, serverIds) && pending) {
+    await unwrap(
+      client.POST('/cfs/rest/v3/customer-cart', {
+        body: {
+          customer_cart: [
+            {
+              product: pending.productId,
+              cart_quantity: pending.quantity,
+              ...(pending.slotId ? { slot_id: pending.slotId } : {}),
+            },
+          ],
+        },
+      }),
+    );
+    state.buyNow.setState(null, true);
+    outcome.buyNowAdded = true;
+  }
+  await market.queryClient.invalidateQueries({ queryKey: market.keys.cart() });
+  return outcome;
+}

@@ -1,0 +1,149 @@
+import {
+  createCookieTokenStore,
+  createMarketClient,
+  createMemoryTokenStore,
+  type MarketClient,
+  type SessionEndReason,
+  type TokenStore,
+} from '@marketkit/sdk';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { retryDelay, sessionFromToken, shouldRetry } from '../core/index.ts';
+import { type ClientState, createClientState, STORAGE_KEYS } from './client-state.ts';
+import { marketKeys } from './query-keys.ts';
+import { defaultStorage, type KeyValueStorage, safe } from './storage.ts';
+
+export interface SessionStoreState {
+  accessToken: string | null;
+}
+
+export interface MarketContextValue {
+  client: MarketClient;
+  queryClient: QueryClient;
+  state: ClientState;
+  session: StoreApi<SessionStoreState>;
+  store: string;
+  keys: ReturnType<typeof marketKeys>;
+  /** The current route (rules such as "no merge on /cart" depend on it). */
+  pathname: () => string;
+  /** Forgets every trace of the session: tokens, per-user storage and the query cache. */
+  endSession: () => void;
+  /** Per-provider bookkeeping of work that must not run twice at once (merge). */
+  inFlight: Map<string, Promise<unknown>>;
+}
+
+const MarketContext = createContext<MarketContextValue | null>(null);
+
+export interface MarketProviderProps {
+  /** Base URL of the services host, e.g. `http://localhost:4010`. */
+  servicesHost: string;
+  /** Store name (the guest realm is `{store}-customer`). */
+  store: string;
+  /** Token storage (default: cookies in a browser, memory elsewhere). */
+  tokens?: TokenStore;
+  /** Key-value storage for client state (default: `localStorage` when usable, else memory). */
+  storage?: KeyValueStorage;
+  /** Bring your own QueryClient; by default one is created with the spec's retry and cache rules. */
+  queryClient?: QueryClient;
+  /** Custom `fetch` for the SDK (tests, proxies). */
+  fetch?: (request: Request) => Promise<Response>;
+  /** The current pathname (default: `location.pathname`). */
+  pathname?: () => string;
+  /** Called when the session ends without the shopper asking (refresh refused, signed out elsewhere). */
+  onSessionEnded?: (reason: SessionEndReason) => void;
+  /** Reported when a stored value could not be read or written (corrupt JSON, full quota). */
+  onStorageError?: (error: unknown, key: string) => void;
+  children: ReactNode;
+}
+
+/** A QueryClient with the spec's rules: 3 retries with 1 s → 30 s backoff, never on 4xx; gc 5 minutes. */
+export function createMarketQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: shouldRetry, retryDelay, gcTime: 5 * 60 * 1000 },
+      mutations: { retry: false },
+    },
+  });
+}
+
+/** Clears per-user client storage on sign-out (the guest cart and the store's own keys stay). */
+const SESSION_KEYS = [
+  STORAGE_KEYS.wishlist,
+  STORAGE_KEYS.payDone,
+  STORAGE_KEYS.orderId,
+  'user',
+  'token',
+  'authenticated',
+];
+
+function createMarketContext(props: MarketProviderProps): MarketContextValue {
+  const storage = safe(props.storage ?? defaultStorage(), props.onStorageError);
+  const state = createClientState(storage);
+  const tokens =
+    props.tokens ?? (typeof document === 'undefined' ? createMemoryTokenStore() : createCookieTokenStore());
+  const queryClient = props.queryClient ?? createMarketQueryClient();
+  const session = createStore<SessionStoreState>()(() => ({
+    accessToken: tokens.get()?.accessToken ?? null,
+  }));
+  const endSession = () => {
+    tokens.clear();
+    for (const key of SESSION_KEYS) storage.remove(key);
+    queryClient.clear();
+    session.setState({ accessToken: null });
+  };
+  // An access token that cannot be decoded means: clear everything (spec §4).
+  if (sessionFromToken(session.getState().accessToken).status === 'clear-everything') endSession();
+  const client = createMarketClient({
+    servicesHost: props.servicesHost,
+    store: props.store,
+    tokens,
+    ...(props.fetch ? { fetch: props.fetch } : {}),
+    getLanguage: () => storage.get(STORAGE_KEYS.language),
+    getPincode: () => state.pincode.getState()?.pincode ?? null,
+    onTokensRefreshed: (grant) => session.setState({ accessToken: grant.access_token }),
+    onSessionEnded: (reason) => {
+      endSession();
+      props.onSessionEnded?.(reason);
+    },
+  });
+  return {
+    client,
+    queryClient,
+    state,
+    session,
+    store: props.store,
+    keys: marketKeys(props.store),
+    pathname: props.pathname ?? (() => (typeof location === 'undefined' ? '/' : location.pathname)),
+    endSession,
+    inFlight: new Map(),
+  };
+}
+
+/**
+ * Provides the SDK client, the QueryClient and the client-state stores to the hooks. Everything is
+ * created once per provider: two providers (two stores) never share state or cache.
+ */
+export function MarketProvider(props: MarketProviderProps) {
+  const [value] = useState(() => createMarketContext(props));
+  useEffect(() => {
+    if (props.storage) return;
+    // Keep the session in step when another tab signs in or out (the token cookie changes).
+    const sync = () =>
+      value.session.setState({ accessToken: value.client.tokens.get()?.accessToken ?? null });
+    window.addEventListener('focus', sync);
+    return () => window.removeEventListener('focus', sync);
+  }, [value, props.storage]);
+  return (
+    <MarketContext.Provider value={value}>
+      <QueryClientProvider client={value.queryClient}>{props.children}</QueryClientProvider>
+    </MarketContext.Provider>
+  );
+}
+
+/** Everything the hooks share; throws outside a `MarketProvider`. */
+export function useMarket(): MarketContextValue {
+  const value = useContext(MarketContext);
+  if (!value) throw new Error('Marketkit hooks must be used inside <MarketProvider>');
+  return value;
+}

@@ -1,0 +1,86 @@
+import { type PersistedRead, readPersisted, writePersisted } from '../core/index.ts';
+
+/** The parts of `Storage` the hooks use; inject one for tests or non-browser hosts. */
+export interface KeyValueStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+/** An in-memory storage (the default where `localStorage` is missing or refuses access). */
+export function createMemoryStorage(): KeyValueStorage {
+  const map = new Map<string, string>();
+  return {
+    getItem: (key) => map.get(key) ?? null,
+    setItem: (key, value) => void map.set(key, value),
+    removeItem: (key) => void map.delete(key),
+  };
+}
+
+/** `localStorage` when it can be used, else memory. Touching `localStorage` can itself throw. */
+export function defaultStorage(): KeyValueStorage {
+  try {
+    const storage = globalThis.localStorage;
+    if (storage) {
+      const probe = '__marketkit_probe__';
+      storage.setItem(probe, '1');
+      storage.removeItem(probe);
+      return storage;
+    }
+  } catch {
+    // Private mode, disabled storage or a sandboxed frame.
+  }
+  return createMemoryStorage();
+}
+
+/** Reads and writes never throw: a full quota or a refusing storage only loses persistence. */
+export function safe(storage: KeyValueStorage, onError: (error: unknown, key: string) => void = () => {}) {
+  return {
+    get(key: string) {
+      try {
+        return storage.getItem(key);
+      } catch (error) {
+        onError(error, key);
+        return null;
+      }
+    },
+    set(key: string, value: string) {
+      try {
+        storage.setItem(key, value);
+        return true;
+      } catch (error) {
+        onError(error, key);
+        return false;
+      }
+    },
+    remove(key: string) {
+      try {
+        storage.removeItem(key);
+      } catch (error) {
+        onError(error, key);
+      }
+    },
+  };
+}
+
+export type SafeStorage = ReturnType<typeof safe>;
+
+/**
+ * Loads a versioned value. A corrupt one is kept aside under `{key}.corrupt` (never silently lost)
+ * and the default is used, so the app still starts.
+ */
+export function loadPersisted<T>(
+  storage: SafeStorage,
+  key: string,
+  options: Parameters<typeof readPersisted<T>>[1],
+): PersistedRead<T> {
+  const result = readPersisted(storage.get(key), options);
+  if (result.status === 'corrupt') {
+    storage.set(`${key}.corrupt`, result.raw);
+    storage.remove(key);
+  }
+  return result;
+}
+
+export const savePersisted = <T>(storage: SafeStorage, key: string, version: number, value: T) =>
+  storage.set(key, writePersisted(version, value));

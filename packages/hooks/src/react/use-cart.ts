@@ -1,0 +1,251 @@
+import { type Schema, unwrap } from '@marketkit/sdk';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  type CartDisplayItem,
+  guestCartDisplay,
+  guestCartKey,
+  isInGuestCart,
+  serverCartDisplay,
+  shouldMergeGuestCartOn,
+  toCartQuantity,
+} from '../core/index.ts';
+import { type MergeOutcome, runGuestCartMerge } from './merge-runner.ts';
+import { useMarket } from './provider.tsx';
+import { useSession } from './use-session.ts';
+import { useStoreValue } from './use-store-sync.ts';
+
+/** How long quantity clicks on one line are gathered into a single request. */
+export const QUANTITY_COALESCE_MS = 300;
+
+export interface CartApi {
+  /** `server` for signed-in shoppers, `guest` for the cart on this device. The API is the same. */
+  source: 'server' | 'guest';
+  items: CartDisplayItem[];
+  count: number;
+  isLoading: boolean;
+  error: unknown;
+  /** Server totals (signed-in only). */
+  summary: Schema<'PriceSummary'> | null;
+  isInCart(productId: number): boolean;
+  /** Adds a product; resolves `alreadyInCart: true` when it was there (the product page shows "Go to cart"). */
+  add(
+    product: Schema<'ProductSummary'>,
+    quantity?: number,
+    slotId?: number | null,
+  ): Promise<{ alreadyInCart: boolean; message: string }>;
+  /** Sets a line's quantity (an integer ≥ 1): shown at once, sent once clicks stop, rolled back on failure. */
+  setQuantity(id: string | number, quantity: number): Promise<void>;
+  remove(id: string | number): Promise<void>;
+  clear(): Promise<void>;
+}
+
+type CartData = Schema<'CustomerCart'>;
+
+/** The cart (spec §4 "Cart"): the server cart when signed in, the device's cart for guests. */
+export function useCart(): CartApi {
+  const market = useMarket();
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const signedIn = session.status === 'signed-in';
+  const guest = useStoreValue(market.state.guestCart);
+  const key = market.keys.cart();
+  const query = useQuery({
+    queryKey: key,
+    queryFn: () =>
+      unwrap(market.client.GET('/cfs/rest/v3/customer-cart', { params: { query: { page_number: -1 } } })),
+    enabled: signedIn,
+  });
+  const pendingQuantities = useRef(
+    new Map<
+      string | number,
+      {
+        timer: ReturnType<typeof setTimeout>;
+        waiters: { resolve: () => void; reject: (error: unknown) => void }[];
+      }
+    >(),
+  );
+  useEffect(() => {
+    const pending = pendingQuantities.current;
+    return () => {
+      for (const entry of pending.values()) clearTimeout(entry.timer);
+    };
+  }, []);
+
+  const items = useMemo(
+    () => (signedIn ? serverCartDisplay(query.data?.Products ?? []) : guestCartDisplay(guest)),
+    [signedIn, query.data, guest],
+  );
+
+  const isInCart = useCallback(
+    (productId: number) =>
+      signedIn
+        ? (query.data?.Products ?? []).some((l) => l.product === productId)
+        : isInGuestCart(guest, productId),
+    [signedIn, query.data, guest],
+  );
+
+  const add = useCallback<CartApi['add']>(
+    async (product, quantity = 1, slotId = null) => {
+      const count = toCartQuantity(quantity) ?? 1;
+      if (!signedIn) {
+        const alreadyInCart = isInGuestCart(market.state.guestCart.getState(), product.product_id);
+        market.state.dispatchGuestCart({ type: 'add', product, quantity: count, slotId });
+        return { alreadyInCart, message: alreadyInCart ? 'Already in your cart' : 'Added to cart' };
+      }
+      const alreadyInCart = (queryClient.getQueryData<CartData>(key)?.Products ?? []).some(
+        (l) => l.product === product.product_id,
+      );
+      const { data, error, response } = await market.client.POST('/cfs/rest/v3/customer-cart', {
+        body: {
+          customer_cart: [
+            { product: product.product_id, cart_quantity: count, ...(slotId ? { slot_id: slotId } : {}) },
+          ],
+        },
+      });
+      await queryClient.invalidateQueries({ queryKey: key });
+      if (!response.ok || !data)
+        throw Object.assign(new Error(error?.response_message ?? 'The product could not be added'), {
+          status: response.status,
+        });
+      const refused = data.response_body.rejected[0];
+      if (refused) throw Object.assign(new Error(refused.response_message), { status: 422 });
+      return { alreadyInCart, message: data.response_message };
+    },
+    [signedIn, market, queryClient, key],
+  );
+
+  const setQuantity = useCallback<CartApi['setQuantity']>(
+    (id, quantity) => {
+      const count = toCartQuantity(quantity);
+      if (count === undefined)
+        return Promise.reject(new RangeError('A cart quantity is a whole number from 1 to 999'));
+      if (!signedIn) {
+        market.state.dispatchGuestCart({ type: 'setQuantity', key: String(id), quantity: count });
+        return Promise.resolve();
+      }
+      const previous = queryClient.getQueryData<CartData>(key);
+      queryClient.setQueryData<CartData>(
+        key,
+        (cart) =>
+          cart && {
+            ...cart,
+            Products: cart.Products.map((l) => (l.id === id ? { ...l, cart_quantity: count } : l)),
+          },
+      );
+      return new Promise<void>((resolve, reject) => {
+        const pending = pendingQuantities.current.get(id);
+        if (pending) clearTimeout(pending.timer);
+        const waiters = [...(pending?.waiters ?? []), { resolve, reject }];
+        const timer = setTimeout(async () => {
+          pendingQuantities.current.delete(id);
+          try {
+            await unwrap(
+              market.client.PUT('/cfs/rest/v3/customer-cart/{cartItemId}', {
+                params: { path: { cartItemId: Number(id) } },
+                body: { cart_quantity: count },
+              }),
+            );
+            for (const waiter of waiters) waiter.resolve();
+          } catch (error) {
+            if (previous) queryClient.setQueryData(key, previous);
+            for (const waiter of waiters) waiter.reject(error);
+          } finally {
+            await queryClient.invalidateQueries({ queryKey: key });
+          }
+        }, QUANTITY_COALESCE_MS);
+        pendingQuantities.current.set(id, { timer, waiters });
+      });
+    },
+    [signedIn, market, queryClient, key],
+  );
+
+  const remove = useCallback<CartApi['remove']>(
+    async (id) => {
+      if (!signedIn) {
+        market.state.dispatchGuestCart({
+          type: 'remove',
+          key: typeof id === 'number' ? guestCartKey(id) : id,
+        });
+        return;
+      }
+      const previous = queryClient.getQueryData<CartData>(key);
+      queryClient.setQueryData<CartData>(
+        key,
+        (cart) => cart && { ...cart, Products: cart.Products.filter((l) => l.id !== id) },
+      );
+      try {
+        await unwrap(
+          market.client.DELETE('/cfs/rest/v3/customer-cart/{cartItemId}', {
+            params: { path: { cartItemId: Number(id) } },
+          }),
+        );
+      } catch (error) {
+        if (previous) queryClient.setQueryData(key, previous);
+        throw error;
+      } finally {
+        await queryClient.invalidateQueries({ queryKey: key });
+      }
+    },
+    [signedIn, market, queryClient, key],
+  );
+
+  const clear = useCallback<CartApi['clear']>(async () => {
+    if (!signedIn) {
+      market.state.dispatchGuestCart({ type: 'clear' });
+      return;
+    }
+    await unwrap(market.client.DELETE('/cfs/rest/v3/customer-cart'));
+    await queryClient.invalidateQueries({ queryKey: key });
+  }, [signedIn, market, queryClient, key]);
+
+  return {
+    source: signedIn ? 'server' : 'guest',
+    items,
+    count: items.length,
+    isLoading: signedIn && query.isLoading,
+    error: query.error,
+    summary: signedIn ? (query.data?.summary ?? null) : null,
+    isInCart,
+    add,
+    setQuantity,
+    remove,
+    clear,
+  };
+}
+
+export interface GuestCartMergeApi {
+  status: 'idle' | 'merging' | 'done' | 'failed';
+  outcome: MergeOutcome | null;
+  error: unknown;
+  /** Runs the merge now (one at a time: a second call joins the running one). */
+  merge(): Promise<MergeOutcome>;
+}
+
+/** Merges the guest cart after sign-in, automatically except on `/cart` (spec §4 "Guest cart merge"). */
+export function useGuestCartMerge(options: { automatic?: boolean } = {}): GuestCartMergeApi {
+  const market = useMarket();
+  const session = useSession();
+  const [status, setStatus] = useState<GuestCartMergeApi['status']>('idle');
+  const [outcome, setOutcome] = useState<MergeOutcome | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const merge = useCallback(async () => {
+    setStatus('merging');
+    try {
+      const result = await runGuestCartMerge(market);
+      setOutcome(result);
+      setStatus('done');
+      return result;
+    } catch (caught) {
+      setError(caught);
+      setStatus('failed');
+      throw caught;
+    }
+  }, [market]);
+  const automatic = options.automatic ?? true;
+  useEffect(() => {
+    if (!automatic || session.status !== 'signed-in' || !shouldMergeGuestCartOn(market.pathname())) return;
+    merge().catch(() => undefined);
+  }, [automatic, session.status, market, merge]);
+  return { status, outcome, error, merge };
+}

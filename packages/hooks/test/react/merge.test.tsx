@@ -1,0 +1,202 @@
+// @vitest-environment jsdom
+import { act, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { STORAGE_KEYS, useCart, useGuestCartMerge, useSession } from '../../src/react/index.ts';
+import { newDevice, products, renderWithMarket, serverCart, useSandbox } from './harness.tsx';
+
+const { sandbox, calls } = useSandbox();
+const A = 1009; // Braided USB-C Cable
+const B = 1010; // 65W Fast Charger
+const C = 1011; // Power Bank
+const OUT_OF_STOCK = 1008; // Studio Condenser Microphone
+
+const useShop = () => ({
+  cart: useCart(),
+  session: useSession(),
+  merge: useGuestCartMerge({ automatic: false }),
+});
+
+async function guestFills(device: ReturnType<typeof newDevice>, lines: [number, number][]) {
+  const view = renderWithMarket(useShop, device);
+  const found = await products(lines.map(([id]) => id));
+  for (const [index, [, quantity]] of lines.entries()) {
+    await act(() => view.result.current.cart.add(found[index] as (typeof found)[number], quantity));
+  }
+  return view;
+}
+
+const mergeCalls = () => calls.filter((c) => c.includes('/customer-cart'));
+
+describe('guest cart → sign-in → merge', () => {
+  it('merges guest [A×2, B×1] into server [A×1, C×1] as [A×3, B×1, C×1] with 1 GET, 1 POST and 1 PUT', async () => {
+    const readServer = await serverCart([
+      [A, 1],
+      [C, 1],
+    ]);
+    const device = newDevice();
+    const view = await guestFills(device, [
+      [A, 2],
+      [B, 1],
+    ]);
+    expect(view.result.current.cart.source).toBe('guest');
+    expect(view.result.current.cart.items.map((i) => [i.product, i.cart_quantity])).toEqual([
+      [A, 2],
+      [B, 1],
+    ]);
+    await act(() =>
+      view.result.current.session.signIn({ username: 'shopper@example.com', password: 'Password123' }),
+    );
+    calls.length = 0;
+    const outcome = await act(() => view.result.current.merge.merge());
+    expect(mergeCalls().slice(0, 3)).toEqual([
+      'GET /cfs/rest/v3/customer-cart',
+      'POST /cfs/rest/v3/customer-cart',
+      'PUT /cfs/rest/v3/customer-cart/70001',
+    ]);
+    expect(outcome.merged.sort()).toEqual([A, B]);
+    expect(await readServer()).toEqual({ [A]: 3, [B]: 1, [C]: 1 });
+    expect(JSON.parse(device.storage.getItem(STORAGE_KEYS.guestCart) ?? '{}').data.items).toEqual([]);
+    await waitFor(() => expect(view.result.current.cart.source).toBe('server'));
+    await waitFor(() =>
+      expect(view.result.current.cart.items.map((i) => [i.product, i.cart_quantity]).sort()).toEqual([
+        [A, 3],
+        [B, 1],
+        [C, 1],
+      ]),
+    );
+  });
+
+  it('sends 1 GET + 1 POST + k PUTs for k products already on the server and m new ones', async () => {
+    const k = 2;
+    const m = 3;
+    await serverCart([
+      [1009, 1],
+      [1010, 1],
+    ]);
+    const device = newDevice();
+    const view = await guestFills(device, [
+      [1009, 1],
+      [1010, 1],
+      [1011, 1],
+      [1013, 1],
+      [1016, 1],
+    ]);
+    view.unmount();
+    // Only the session and the merge: no cart on screen to refetch afterwards.
+    const bare = renderWithMarket(
+      () => ({ session: useSession(), merge: useGuestCartMerge({ automatic: false }) }),
+      device,
+    );
+    await act(() =>
+      bare.result.current.session.signIn({ username: 'shopper@example.com', password: 'Password123' }),
+    );
+    calls.length = 0;
+    await act(() => bare.result.current.merge.merge());
+    const sent = mergeCalls();
+    expect(sent.filter((c) => c.startsWith('GET'))).toHaveLength(1);
+    expect(sent.filter((c) => c.startsWith('POST'))).toHaveLength(1);
+    expect(sent.filter((c) => c.startsWith('PUT'))).toHaveLength(k);
+    expect(sent).toHaveLength(1 + 1 + k);
+    expect(JSON.parse(device.storage.getItem(STORAGE_KEYS.guestCart) ?? '{}').data.items).toHaveLength(0);
+    expect(m).toBe(3);
+  });
+
+  it('resumes a merge cut off by the network on the next start: nothing lost, nothing doubled', async () => {
+    const readServer = await serverCart([
+      [A, 1],
+      [C, 1],
+    ]);
+    const device = newDevice();
+    const first = await guestFills(device, [
+      [A, 2],
+      [B, 1],
+    ]);
+    await act(() =>
+      first.result.current.session.signIn({ username: 'shopper@example.com', password: 'Password123' }),
+    );
+    // The server adds B, but the answer never arrives in one piece.
+    sandbox.faults.add({
+      method: 'POST',
+      path: '/cfs/rest/v3/customer-cart',
+      malformed: 'truncated',
+      times: 1,
+    });
+    await act(() => expect(first.result.current.merge.merge()).rejects.toThrow());
+    const kept = JSON.parse(device.storage.getItem(STORAGE_KEYS.guestCart) ?? '{}').data.items as {
+      productId: number;
+    }[];
+    expect(kept.map((i) => i.productId).sort()).toEqual([A, B]);
+    first.unmount();
+
+    // The next start on the same device.
+    const second = renderWithMarket(useShop, device);
+    await act(() => second.result.current.merge.merge());
+    expect(await readServer()).toEqual({ [A]: 3, [B]: 1, [C]: 1 });
+    expect(JSON.parse(device.storage.getItem(STORAGE_KEYS.guestCart) ?? '{}').data.items).toEqual([]);
+    expect(device.storage.getItem(STORAGE_KEYS.mergeJournal)).toContain('null');
+  });
+
+  it('sends each change once when the merge is triggered twice', async () => {
+    const readServer = await serverCart([[A, 1]]);
+    const device = newDevice();
+    const view = await guestFills(device, [
+      [A, 2],
+      [B, 1],
+    ]);
+    await act(() =>
+      view.result.current.session.signIn({ username: 'shopper@example.com', password: 'Password123' }),
+    );
+    calls.length = 0;
+    await act(() => Promise.all([view.result.current.merge.merge(), view.result.current.merge.merge()]));
+    const sent = mergeCalls().filter((c) => !c.startsWith('GET') || c === mergeCalls()[0]);
+    expect(sent.filter((c) => c.startsWith('POST'))).toHaveLength(1);
+    expect(sent.filter((c) => c.startsWith('PUT'))).toHaveLength(1);
+    expect(await readServer()).toEqual({ [A]: 3, [B]: 1 });
+  });
+
+  it('keeps a line the server refuses on the device, with the server message', async () => {
+    const readServer = await serverCart([]);
+    const device = newDevice();
+    const view = await guestFills(device, [
+      [A, 1],
+      [OUT_OF_STOCK, 1],
+    ]);
+    await act(() =>
+      view.result.current.session.signIn({ username: 'shopper@example.com', password: 'Password123' }),
+    );
+    const outcome = await act(() => view.result.current.merge.merge());
+    expect(outcome.rejected).toEqual([
+      { product: OUT_OF_STOCK, message: 'Studio Condenser Microphone is out of stock' },
+    ]);
+    expect(await readServer()).toEqual({ [A]: 1 });
+    const stored = JSON.parse(device.storage.getItem(STORAGE_KEYS.guestCart) ?? '{}').data.items;
+    expect(stored).toEqual([
+      expect.objectContaining({
+        productId: OUT_OF_STOCK,
+        error: 'Studio Condenser Microphone is out of stock',
+      }),
+    ]);
+  });
+
+  it('merges by itself after sign-in, but not on /cart', async () => {
+    await serverCart([]);
+    const device = newDevice();
+    const onCart = renderWithMarket(
+      () => ({ cart: useCart(), session: useSession(), merge: useGuestCartMerge() }),
+      device,
+      '/cart',
+    );
+    const [a] = await products([A]);
+    await act(() => onCart.result.current.cart.add(a as NonNullable<typeof a>, 2));
+    await act(() =>
+      onCart.result.current.session.signIn({ username: 'shopper@example.com', password: 'Password123' }),
+    );
+    expect(onCart.result.current.merge.status).toBe('idle');
+    onCart.unmount();
+    const home = renderWithMarket(() => ({ cart: useCart(), merge: useGuestCartMerge() }), device, '/');
+    await waitFor(() => expect(home.result.current.merge.status).toBe('done'));
+    await waitFor(() =>
+      expect(home.result.current.cart.items.map((i) => [i.product, i.cart_quantity])).toEqual([[A, 2]]),
+    );
+  });
+});
