@@ -10,7 +10,7 @@ import { createMemoryStorage, type KeyValueStorage, MarketProvider } from '../..
 export const HOST = 'http://localhost:4010';
 
 /** The sandbox behind MSW, reset after every test; records the contract calls made. */
-export function useSandbox() {
+export function setupSandbox() {
   const sandbox = createSandbox({ log: () => {} });
   const server = setupServer(...createSandboxHandlers(sandbox, { baseUrl: HOST }));
   const calls: string[] = [];

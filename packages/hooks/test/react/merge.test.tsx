@@ -2,9 +2,9 @@
 import { act, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS, useCart, useGuestCartMerge, useSession } from '../../src/react/index.ts';
-import { newDevice, products, renderWithMarket, serverCart, useSandbox } from './harness.tsx';
+import { newDevice, products, renderWithMarket, serverCart, setupSandbox } from './harness.tsx';
 
-const { sandbox, calls } = useSandbox();
+const { sandbox, calls } = setupSandbox();
 const A = 1009; // Braided USB-C Cable
 const B = 1010; // 65W Fast Charger
 const C = 1011; // Power Bank
