@@ -1,6 +1,7 @@
 import { createSandbox } from '@marketkit/sandbox';
 import { createSandboxHandlers } from '@marketkit/sandbox/msw';
 import { createMemoryTokenStore, type Schema, type TokenStore } from '@marketkit/sdk';
+import { QueryClient } from '@tanstack/react-query';
 import { renderHook } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import type { ReactNode } from 'react';
@@ -77,6 +78,12 @@ export interface Device {
 
 export const newDevice = (): Device => ({ storage: createMemoryStorage(), tokens: createMemoryTokenStore() });
 
+/** Hook tests do not retry unless retrying is what they test (STYLE.md). */
+export const noRetries = () =>
+  new QueryClient({
+    defaultOptions: { queries: { retry: false, gcTime: 5 * 60 * 1000 }, mutations: { retry: false } },
+  });
+
 /** Renders hooks inside a fresh MarketProvider on a device (same device = same storage and tokens). */
 export function renderWithMarket<T>(hook: () => T, device: Device, pathname = '/') {
   const wrapper = ({ children }: { children: ReactNode }) => (
@@ -86,6 +93,7 @@ export function renderWithMarket<T>(hook: () => T, device: Device, pathname = '/
       storage={device.storage}
       tokens={device.tokens}
       pathname={() => pathname}
+      queryClient={noRetries()}
     >
       {children}
     </MarketProvider>

@@ -1,0 +1,200 @@
+import { type RequestBody, type Schema, unwrap } from '@marketkit/sdk';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
+import {
+  checkoutSteps,
+  initialPaymentSelection,
+  isOrderPaid,
+  paymentReturnAction,
+  paymentSelectionReducer,
+} from '../core/index.ts';
+import { STORAGE_KEYS } from './client-state.ts';
+import { useMarket } from './provider.tsx';
+import { useStoreValue } from './use-store-sync.ts';
+
+/** A checkout journey: its state (spec §3), steps, payment selection, and placing the order. */
+export function useCheckout(checkoutId: string) {
+  const market = useMarket();
+  const queryClient = useQueryClient();
+  const key = market.keys.checkout(checkoutId);
+  const checkout = useQuery({
+    queryKey: key,
+    queryFn: () =>
+      unwrap(
+        market.client.GET('/flow-management/rest/v3/checkout-journey/{checkoutId}', {
+          params: { path: { checkoutId } },
+        }),
+      ),
+  });
+  const paymentTypes = useQuery({
+    queryKey: market.keys.paymentTypes(checkoutId),
+    queryFn: () =>
+      unwrap(
+        market.client.GET('/ofs/rest/v3/payment-types', { params: { query: { checkout_id: checkoutId } } }),
+      ),
+  });
+  const data = checkout.data;
+  const steps = useMemo(
+    () => checkoutSteps(data?.checkout_items ?? [], data?.coupon?.makes_order_free ?? false),
+    [data],
+  );
+  const [payment, dispatchPayment] = useReducer(paymentSelectionReducer, undefined, () =>
+    initialPaymentSelection(),
+  );
+  useEffect(() => {
+    if (data) dispatchPayment({ type: 'restrictions', restrictions: data.payment_type_restrictions });
+  }, [data]);
+  useEffect(() => {
+    if (steps.clearPayment) dispatchPayment({ type: 'clear' });
+  }, [steps.clearPayment]);
+  // One idempotency key per checkout: a retried order is the same order.
+  const idempotencyKey = useRef(`order-${checkoutId}-${Math.random().toString(36).slice(2)}`);
+
+  const update = useCallback(
+    async (body: RequestBody<'updateCheckout'>) => {
+      const next = await unwrap(
+        market.client.PUT('/flow-management/rest/v3/checkout-journey/{checkoutId}', {
+          params: { path: { checkoutId } },
+          body,
+        }),
+      );
+      queryClient.setQueryData(key, next);
+      return next;
+    },
+    [market, queryClient, key, checkoutId],
+  );
+
+  const placeOrder = useCallback(async () => {
+    const current = queryClient.getQueryData<Schema<'Checkout'>>(key);
+    if (!current) throw new Error('The checkout is not loaded yet');
+    if (current.address_details.billing_address_id === null) throw new Error('Choose a billing address');
+    const order = await unwrap(
+      market.client.POST('/ofs/rest/v3/orders', {
+        params: { header: { 'Idempotency-Key': idempotencyKey.current } },
+        body: {
+          checkout_id: checkoutId,
+          delivery_address_id: current.address_details.delivery_address_id,
+          billing_address_id: current.address_details.billing_address_id,
+          payment_method_ids: steps.numberOfSteps === 3 ? payment.payments.map((m) => m.id) : [],
+        },
+      }),
+    );
+    await queryClient.invalidateQueries({ queryKey: market.keys.cart() });
+    return order;
+  }, [market, queryClient, key, checkoutId, steps.numberOfSteps, payment.payments]);
+
+  /** Gets the provider hand-over for an order and remembers which order to check on return (`payDone`, `orderID`). */
+  const startPayment = useCallback(
+    async (orderId: number, paymentMethodId: number, returnUrl: string) => {
+      const config = await unwrap(
+        market.client.POST('/ofs/rest/v3/payment-config', {
+          body: { order_id: orderId, payment_method_id: paymentMethodId, return_url: returnUrl },
+        }),
+      );
+      dispatchPayment({ type: 'config', config });
+      market.state.storage.set(STORAGE_KEYS.payDone, 'false');
+      market.state.storage.set(STORAGE_KEYS.orderId, String(orderId));
+      return config;
+    },
+    [market],
+  );
+
+  return {
+    checkout: data ?? null,
+    isLoading: checkout.isLoading,
+    error: checkout.error,
+    steps,
+    paymentMethods: paymentTypes.data?.data ?? [],
+    payment,
+    selectPayment: (method: Schema<'PaymentMethod'>) => dispatchPayment({ type: 'select', method }),
+    removePayment: (methodId: number) => dispatchPayment({ type: 'remove', methodId }),
+    update,
+    placeOrder,
+    startPayment,
+  };
+}
+
+/**
+ * The payment return check (spec §4), outside the payment routes: `payDone` 'true' clears the flags;
+ * 'false' checks the stored order, and only `Amount paid for that order` counts as paid.
+ */
+export function usePaymentReturnCheck(
+  callbacks: { onPaid?: (orderId: number) => void; onNotPaid?: (orderId: number) => void } = {},
+) {
+  const market = useMarket();
+  const { onPaid, onNotPaid } = callbacks;
+  useEffect(() => {
+    const storage = market.state.storage;
+    const action = paymentReturnAction(
+      market.pathname(),
+      storage.get(STORAGE_KEYS.payDone),
+      storage.get(STORAGE_KEYS.orderId),
+    );
+    const clear = () => {
+      storage.remove(STORAGE_KEYS.payDone);
+      storage.remove(STORAGE_KEYS.orderId);
+    };
+    if (action.kind === 'clear-flags') clear();
+    if (action.kind !== 'check-order') return;
+    let cancelled = false;
+    market.client
+      .PUT('/cfs/rest/v3/check-order-status/{orderId}', { params: { path: { orderId: action.orderId } } })
+      .then(({ data }) => {
+        if (cancelled) return;
+        clear();
+        if (isOrderPaid(data?.response_body.message)) {
+          market.queryClient.invalidateQueries({ queryKey: market.keys.cart() });
+          onPaid?.(action.orderId);
+        } else onNotPaid?.(action.orderId);
+      })
+      .catch(() => {
+        if (!cancelled) onNotPaid?.(action.orderId);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [market, onPaid, onNotPaid]);
+}
+
+/** The saved delivery pincode record (`pincode` + `addressId`); `allProducts` means none. */
+export function usePincode() {
+  const market = useMarket();
+  const saved = useStoreValue(market.state.pincode);
+  return {
+    pincode: saved?.pincode && saved.pincode !== 'allProducts' ? saved.pincode : null,
+    addressId: saved?.addressId ?? null,
+    save: (pincode: string, addressId: number | null = null) => {
+      if (!/^([0-9]{4,10}|allProducts)$/.test(pincode)) throw new RangeError('A pincode is 4 to 10 digits');
+      market.state.pincode.setState({ pincode, addressId }, true);
+      market.queryClient.invalidateQueries({ queryKey: market.keys.all });
+    },
+    clear: () => market.state.pincode.setState(null, true),
+  };
+}
+
+/** The single buy-now item, kept across sign-in. */
+export function useBuyNow() {
+  const market = useMarket();
+  const item = useStoreValue(market.state.buyNow);
+  return {
+    item,
+    set: (productId: number, quantity = 1, slotId: number | null = null) =>
+      market.state.buyNow.setState({ productId, quantity, slotId }, true),
+    clear: () => market.state.buyNow.setState(null, true),
+  };
+}
+
+/** Chosen service slots, one per product. */
+export function useSlots() {
+  const market = useMarket();
+  const slots = useStoreValue(market.state.slots);
+  return {
+    slots,
+    slotFor: (productId: number) => slots.find((slot) => slot.product === productId) ?? null,
+    select: (productId: number, slotId: number) =>
+      market.state.dispatchSlots({ type: 'select', slot: { id: slotId, product: productId } }),
+    removeById: (slotId: number) => market.state.dispatchSlots({ type: 'removeById', id: slotId }),
+    removeByProduct: (productId: number) =>
+      market.state.dispatchSlots({ type: 'removeByProduct', product: productId }),
+  };
+}

@@ -1,0 +1,57 @@
+import { unwrap } from '@marketkit/sdk';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo } from 'react';
+import { directionOf, resolveLanguage } from '../core/index.ts';
+import { STORAGE_KEYS } from './client-state.ts';
+import { useMarket } from './provider.tsx';
+
+/**
+ * The shopper's language (spec §4 "Language"): the saved one when it is active in the store, else the
+ * store default, saved and `onReload` called once (the storefront reloads the page).
+ */
+export function useLanguage(options: { onReload?: () => void } = {}) {
+  const market = useMarket();
+  const languages = useQuery({
+    queryKey: market.keys.languages(),
+    queryFn: () =>
+      unwrap(
+        market.client.GET('/pbs/rest/v3/languages', {
+          params: { query: { 'language-code': 'en', page_number: -1 } },
+        }),
+      ),
+    staleTime: 5 * 60 * 1000,
+  });
+  const saved = market.state.storage.get(STORAGE_KEYS.language);
+  const decision = useMemo(
+    () => (languages.data ? resolveLanguage(saved, languages.data.data) : null),
+    [languages.data, saved],
+  );
+  const { onReload } = options;
+  useEffect(() => {
+    if (!decision) return;
+    market.state.storage.set(STORAGE_KEYS.direction, decision.direction);
+    if (decision.reload) {
+      market.state.storage.set(STORAGE_KEYS.language, decision.language);
+      onReload?.();
+    } else if (!saved) market.state.storage.set(STORAGE_KEYS.language, decision.language);
+  }, [decision, saved, market, onReload]);
+  const setLanguage = useCallback(
+    (code: string) => {
+      const list = languages.data?.data ?? [];
+      const match = list.find((l) => l.status === 1 && l.language_code.toLowerCase() === code.toLowerCase());
+      if (!match) throw new RangeError(`${code} is not an active language of this store`);
+      market.state.storage.set(STORAGE_KEYS.language, match.language_code);
+      market.state.storage.set(STORAGE_KEYS.direction, directionOf(match.language_code, list));
+      return match.language_code;
+    },
+    [languages.data, market],
+  );
+  return {
+    isLoading: languages.isLoading,
+    language: decision?.language ?? saved ?? 'en',
+    direction:
+      decision?.direction ?? (market.state.storage.get(STORAGE_KEYS.direction) === 'RTL' ? 'RTL' : 'LTR'),
+    languages: (languages.data?.data ?? []).filter((l) => l.status === 1),
+    setLanguage,
+  };
+}

@@ -1,0 +1,83 @@
+import { unwrap } from '@marketkit/sdk';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import {
+  currencyFromSettings,
+  pageTitle,
+  storeRealm,
+  storeValidationState,
+  themeCssVariables,
+  themeFromSettings,
+} from '../core/index.ts';
+import { STORAGE_KEYS } from './client-state.ts';
+import { useMarket } from './provider.tsx';
+
+/**
+ * App start (spec §4): store validation, then the store settings. `status` is `loading`, `unavailable`
+ * (validation failed or `store_status` falsy), `settings-error`, or `ready` with the theme, currency,
+ * page title and logo.
+ */
+export function useStoreBootstrap() {
+  const market = useMarket();
+  const validation = useQuery({
+    queryKey: market.keys.storeValidation(),
+    queryFn: () =>
+      unwrap(
+        market.client.GET('/ums/rest/v3/validate-store', {
+          params: { query: { 'store-realmname': storeRealm(market.store) } },
+        }),
+      ),
+    staleTime: 5 * 60 * 1000,
+  });
+  const validated = storeValidationState({
+    isLoading: validation.isLoading,
+    error: validation.error,
+    ...(validation.data ? { data: validation.data } : {}),
+  });
+  const storeId = validated.status === 'success' ? validated.storeId : 0;
+  const settings = useQuery({
+    queryKey: market.keys.settings(storeId),
+    queryFn: () =>
+      unwrap(
+        market.client.GET('/pbs/rest/v3/content-settings', {
+          params: { query: { 'page-limit': 10, 'page-number': 1, 'store-id': storeId } },
+        }),
+      ),
+    enabled: validated.status === 'success',
+    staleTime: 5 * 60 * 1000,
+  });
+  const list = settings.data?.store_settings_data;
+  const first = list?.[0];
+  useEffect(() => {
+    if (validated.status !== 'success') return;
+    market.state.storage.set(STORAGE_KEYS.storeName, validated.name);
+    market.state.storage.set(STORAGE_KEYS.storeFullName, validated.displayName);
+  }, [market, validated]);
+  return useMemo(() => {
+    const theme = themeFromSettings(list);
+    const base = {
+      validation: validated,
+      theme,
+      cssVariables: themeCssVariables(theme),
+      currency: currencyFromSettings(list),
+      settings: first ?? null,
+    };
+    if (validated.status === 'loading' || (validated.status === 'success' && settings.isLoading))
+      return { status: 'loading' as const, ...base, title: pageTitle(null), logoUrl: null };
+    if (validated.status === 'error')
+      return { status: 'unavailable' as const, ...base, title: pageTitle(null), logoUrl: null };
+    if (settings.error || !first)
+      return {
+        status: 'settings-error' as const,
+        ...base,
+        title: pageTitle(validated.displayName),
+        logoUrl: null,
+      };
+    return {
+      status: 'ready' as const,
+      ...base,
+      title: pageTitle(validated.displayName),
+      logoUrl: market.client.assetUrl(first.store_logo_path),
+    };
+  }, [validated, list, first, settings.isLoading, settings.error, market]);
+}

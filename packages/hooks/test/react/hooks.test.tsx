@@ -1,0 +1,233 @@
+// @vitest-environment jsdom
+
+import { createMemoryTokenStore } from '@marketkit/sdk';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  createMemoryStorage,
+  MarketProvider,
+  STORAGE_KEYS,
+  useCart,
+  useLanguage,
+  usePaymentReturnCheck,
+  useSession,
+  useStoreBootstrap,
+  useWishlist,
+} from '../../src/react/index.ts';
+import { HOST, newDevice, noRetries, products, renderWithMarket, setupSandbox } from './harness.tsx';
+
+const { sandbox, calls } = setupSandbox();
+const signIn = { username: 'shopper@example.com', password: 'Password123' };
+
+describe('storage that misbehaves', () => {
+  it('starts with a corrupt stored cart, keeps the corrupt text aside and drops only invalid lines', async () => {
+    const device = newDevice();
+    device.storage.setItem(STORAGE_KEYS.guestCart, '{"version":1,"data":{"items":[{"productId":');
+    const view = renderWithMarket(() => useCart(), device);
+    expect(view.result.current.items).toEqual([]);
+    expect(device.storage.getItem(`${STORAGE_KEYS.guestCart}.corrupt`)).toBe(
+      '{"version":1,"data":{"items":[{"productId":',
+    );
+  });
+
+  it('keeps working when the storage is full or refuses access', async () => {
+    const full = {
+      getItem: () => null,
+      setItem: () => {
+        throw new DOMException('quota', 'QuotaExceededError');
+      },
+      removeItem: () => undefined,
+    };
+    const onStorageError = vi.fn();
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <MarketProvider
+        servicesHost={HOST}
+        store="demo"
+        storage={full}
+        tokens={createMemoryTokenStore()}
+        onStorageError={onStorageError}
+      >
+        {children}
+      </MarketProvider>
+    );
+    const view = renderHook(() => useCart(), { wrapper });
+    const [cable] = await products([1009]);
+    await act(() => view.result.current.add(cable as NonNullable<typeof cable>, 2));
+    expect(view.result.current.items.map((i) => i.cart_quantity)).toEqual([2]);
+    expect(onStorageError).toHaveBeenCalled();
+
+    const refusing = {
+      getItem: () => {
+        throw new Error('SecurityError');
+      },
+      setItem: () => {
+        throw new Error('SecurityError');
+      },
+      removeItem: () => {
+        throw new Error('SecurityError');
+      },
+    };
+    const other = renderHook(() => useCart(), {
+      wrapper: ({ children }: { children: ReactNode }) => (
+        <MarketProvider servicesHost={HOST} store="demo" storage={refusing} tokens={createMemoryTokenStore()}>
+          {children}
+        </MarketProvider>
+      ),
+    });
+    expect(other.result.current.items).toEqual([]);
+  });
+});
+
+describe('server cart', () => {
+  it('coalesces rapid quantity clicks into one request, and rolls back a refused change', async () => {
+    const device = newDevice();
+    const view = renderWithMarket(() => ({ cart: useCart(), session: useSession() }), device, '/cart');
+    await act(() => view.result.current.session.signIn(signIn));
+    const [cable] = await products([1009]);
+    await act(() => view.result.current.cart.add(cable as NonNullable<typeof cable>, 1));
+    await waitFor(() => expect(view.result.current.cart.items).toHaveLength(1));
+    const id = view.result.current.cart.items[0]?.id as number;
+    calls.length = 0;
+    let clicks: Promise<void[]> = Promise.resolve([]);
+    act(() => {
+      clicks = Promise.all([2, 3, 4].map((q) => view.result.current.cart.setQuantity(id, q)));
+    });
+    // Shown at once, before the (single) request leaves.
+    await waitFor(() => expect(view.result.current.cart.items[0]?.cart_quantity).toBe(4));
+    await act(() => clicks);
+    expect(calls.filter((c) => c.startsWith('PUT'))).toEqual([`PUT /cfs/rest/v3/customer-cart/${id}`]);
+    await waitFor(() => expect(view.result.current.cart.items[0]?.cart_quantity).toBe(4));
+
+    sandbox.faults.add({
+      method: 'PUT',
+      path: '/cfs/rest/v3/customer-cart/*',
+      status: 422,
+      message: 'Only 4 left',
+      times: 1,
+    });
+    await act(() =>
+      expect(view.result.current.cart.setQuantity(id, 9)).rejects.toMatchObject({
+        responseMessage: 'Only 4 left',
+      }),
+    );
+    await waitFor(() => expect(view.result.current.cart.items[0]?.cart_quantity).toBe(4));
+    await expect(view.result.current.cart.setQuantity(id, 0)).rejects.toThrow(RangeError);
+  });
+});
+
+describe('sign-out', () => {
+  it('calls session-logout with the id token and clears local session data and the cache whatever the answer', async () => {
+    for (const fault of [false, true]) {
+      const device = newDevice();
+      const view = renderWithMarket(() => useSession(), device);
+      await act(() => view.result.current.signIn(signIn));
+      device.storage.setItem(STORAGE_KEYS.wishlist, '[1]');
+      if (fault) sandbox.faults.add({ path: '/ums/rest/v3/session-logout', drop: true, times: 1 });
+      calls.length = 0;
+      const confirmed = await act(() => view.result.current.signOut());
+      expect(confirmed).toBe(!fault);
+      expect(calls).toContain('POST /ums/rest/v3/session-logout');
+      expect(view.result.current.status).toBe('guest');
+      expect(device.tokens.get()).toBeNull();
+      expect(device.storage.getItem(STORAGE_KEYS.wishlist)).toBeNull();
+    }
+  });
+
+  it('treats an undecodable token as "clear everything"', () => {
+    const device = newDevice();
+    device.tokens.set({ access_token: 'garbage', refresh_token: 'r', id_token: 'i', expires_in: 60 });
+    device.storage.setItem(STORAGE_KEYS.payDone, 'false');
+    const view = renderWithMarket(() => useSession(), device);
+    expect(view.result.current.status).toBe('guest');
+    expect(device.tokens.get()).toBeNull();
+    expect(device.storage.getItem(STORAGE_KEYS.payDone)).toBeNull();
+  });
+});
+
+describe('store bootstrap and language', () => {
+  const bootstrap = (store: string) =>
+    renderHook(() => useStoreBootstrap(), {
+      wrapper: ({ children }: { children: ReactNode }) => (
+        <MarketProvider
+          servicesHost={HOST}
+          store={store}
+          storage={createMemoryStorage()}
+          tokens={createMemoryTokenStore()}
+          queryClient={noRetries()}
+        >
+          {children}
+        </MarketProvider>
+      ),
+    });
+
+  it.each([
+    ['demo', 'ready', 'Online store | Marketkit Demo Store'],
+    ['closed', 'unavailable', 'Online store |'],
+    ['broken', 'settings-error', 'Online store | Misconfigured Store'],
+  ])('%s → %s', async (store, status, title) => {
+    const view = bootstrap(store);
+    await waitFor(() => expect(view.result.current.status).toBe(status), { timeout: 10_000 });
+    expect(view.result.current.title).toBe(title);
+  });
+
+  it('applies the store theme and the INR default where settings give no currency', async () => {
+    const demo = bootstrap('demo');
+    await waitFor(() => expect(demo.result.current.status).toBe('ready'));
+    expect(demo.result.current.cssVariables['--mk-primary-bg']).toBe('#FFB703');
+    expect(demo.result.current.logoUrl).toBe(`${HOST}/assets/demo/logo.svg`);
+    const bazaar = bootstrap('bazaar');
+    await waitFor(() => expect(bazaar.result.current.status).toBe('ready'));
+    expect(bazaar.result.current.currency.isoCode).toBe('INR');
+    expect(bazaar.result.current.theme.pageBg).toBe('#ffffff');
+  });
+
+  it('replaces a saved language that is not active with the store default and asks for one reload', async () => {
+    const device = newDevice();
+    device.storage.setItem(STORAGE_KEYS.language, 'ar');
+    const onReload = vi.fn();
+    const view = renderWithMarket(() => useLanguage({ onReload }), device);
+    await waitFor(() => expect(onReload).toHaveBeenCalledTimes(1));
+    expect(device.storage.getItem(STORAGE_KEYS.language)).toBe('en');
+    expect(view.result.current.direction).toBe('LTR');
+  });
+});
+
+describe('wishlist', () => {
+  it('is fetched only when signed in, and sends search only when it is not blank', async () => {
+    const device = newDevice();
+    const guest = renderWithMarket(() => useWishlist({ search: '   ' }), device);
+    expect(guest.result.current.enabled).toBe(false);
+    expect(calls.some((c) => c.includes('customer-wishlist'))).toBe(false);
+    guest.unmount();
+    const view = renderWithMarket(
+      () => ({
+        session: useSession(),
+        blank: useWishlist({ search: '   ' }),
+        lamp: useWishlist({ search: ' lamp ', type: 'standard_item' }),
+      }),
+      device,
+    );
+    await act(() => view.result.current.session.signIn(signIn));
+    await act(() => view.result.current.blank.add(1022));
+    await waitFor(() => expect(view.result.current.lamp.items.map((i) => i.product)).toEqual([1022]));
+    const wishlistCalls = calls.filter((c) => c.includes('customer-wishlist'));
+    expect(wishlistCalls.length).toBeGreaterThan(0);
+  });
+});
+
+describe('payment return check', () => {
+  it('checks the stored order and calls it paid only on "Amount paid for that order"', async () => {
+    const device = newDevice();
+    const view = renderWithMarket(() => useSession(), device);
+    await act(() => view.result.current.signIn(signIn));
+    device.storage.setItem(STORAGE_KEYS.payDone, 'false');
+    device.storage.setItem(STORAGE_KEYS.orderId, '999999');
+    const onPaid = vi.fn();
+    const onNotPaid = vi.fn();
+    renderWithMarket(() => usePaymentReturnCheck({ onPaid, onNotPaid }), device, '/');
+    await waitFor(() => expect(onNotPaid).toHaveBeenCalledWith(999999));
+    expect(onPaid).not.toHaveBeenCalled();
+    expect(device.storage.getItem(STORAGE_KEYS.payDone)).toBeNull();
+  });
+});
