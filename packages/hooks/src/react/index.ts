@@ -25,5 +25,5 @@ export {
 export { useBuyNow, useCheckout, usePaymentReturnCheck, usePincode, useSlots } from './use-checkout.ts';
 export { useLanguage } from './use-language.ts';
 export { type LoginResult, type SessionApi, useSession } from './use-session.ts';
-export { useStoreBootstrap } from './use-store.ts';
+export { useStoreBootstrap, useTheme } from './use-store.ts';
 export { useAiConfiguration, useWishlist } from './use-wishlist.ts';

@@ -81,3 +81,9 @@ export function useStoreBootstrap() {
     };
   }, [validated, list, first, settings.isLoading, settings.error, market]);
 }
+
+/** The store theme as tokens and as CSS variables (defaults until the settings arrive). */
+export function useTheme() {
+  const bootstrap = useStoreBootstrap();
+  return { theme: bootstrap.theme, cssVariables: bootstrap.cssVariables };
+}

@@ -1,7 +1,14 @@
 // @vitest-environment jsdom
 import { act, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { STORAGE_KEYS, useCart, useGuestCartMerge, useSession } from '../../src/react/index.ts';
+import {
+  STORAGE_KEYS,
+  useAiConfiguration,
+  useBuyNow,
+  useCart,
+  useGuestCartMerge,
+  useSession,
+} from '../../src/react/index.ts';
 import { newDevice, products, renderWithMarket, serverCart, setupSandbox } from './harness.tsx';
 
 const { sandbox, calls } = setupSandbox();
@@ -198,5 +205,45 @@ describe('guest cart → sign-in → merge', () => {
     await waitFor(() =>
       expect(home.result.current.cart.items.map((i) => [i.product, i.cart_quantity])).toEqual([[A, 2]]),
     );
+  });
+});
+
+describe('the pending buy-now item', () => {
+  it('is added after sign-in unless already in the cart, and skipped on the product page', async () => {
+    const readServer = await serverCart([]);
+    const device = newDevice();
+    const onProduct = renderWithMarket(
+      () => ({ session: useSession(), buyNow: useBuyNow(), merge: useGuestCartMerge({ automatic: false }) }),
+      device,
+      '/ProductDetails',
+    );
+    act(() => onProduct.result.current.buyNow.set(C, 2));
+    await act(() =>
+      onProduct.result.current.session.signIn({ username: 'shopper@example.com', password: 'Password123' }),
+    );
+    expect((await act(() => onProduct.result.current.merge.merge())).buyNowAdded).toBe(false);
+    expect(await readServer()).toEqual({});
+    onProduct.unmount();
+    const home = renderWithMarket(
+      () => ({ buyNow: useBuyNow(), merge: useGuestCartMerge({ automatic: false }) }),
+      device,
+      '/',
+    );
+    expect((await act(() => home.result.current.merge.merge())).buyNowAdded).toBe(true);
+    expect(await readServer()).toEqual({ [C]: 2 });
+    expect(home.result.current.buyNow.item).toBeNull();
+  });
+});
+
+describe('AI configuration', () => {
+  it('is fetched only for signed-in shoppers', async () => {
+    const device = newDevice();
+    const view = renderWithMarket(() => ({ session: useSession(), ai: useAiConfiguration() }), device);
+    expect(view.result.current.ai.askAi).toBe(false);
+    expect(calls.some((c) => c.includes('ai-configuration'))).toBe(false);
+    await act(() =>
+      view.result.current.session.signIn({ username: 'shopper@example.com', password: 'Password123' }),
+    );
+    await waitFor(() => expect(view.result.current.ai.askAi).toBe(true));
   });
 });

@@ -1,0 +1,134 @@
+// A product list with a cart that works for guests and signed-in shoppers alike, built only on the
+// public packages. The guest cart merges into the server cart after sign-in.
+import {
+  MarketProvider,
+  useCart,
+  useGuestCartMerge,
+  useMarket,
+  useSession,
+  useStoreBootstrap,
+} from '@marketkit/hooks';
+import { discountPercent, formatPrice, showsPrice } from '@marketkit/hooks/core';
+import { type Schema, unwrap } from '@marketkit/sdk';
+import { useEffect, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+
+function ProductRow({ product, currency }: { product: Schema<'ProductSummary'>; currency: string }) {
+  const cart = useCart();
+  const [message, setMessage] = useState('');
+  const off = discountPercent(product.product_price, product.final_price);
+  return (
+    <li>
+      <strong>{product.product_name}</strong>{' '}
+      {showsPrice(product) ? formatPrice(product.final_price, currency) : 'Price on request'}
+      {off > 0 ? ` (${off}% off)` : ''}{' '}
+      {cart.isInCart(product.product_id) ? (
+        <a href="#cart">Go to cart</a>
+      ) : (
+        <button
+          type="button"
+          disabled={product.purchase_mode === 'request_based'}
+          onClick={() =>
+            cart.add(product).then(
+              (r) => setMessage(r.message),
+              (error: Error) => setMessage(error.message),
+            )
+          }
+        >
+          Add to cart
+        </button>
+      )}
+      <span role="status">{message}</span>
+    </li>
+  );
+}
+
+function Cart({ currency }: { currency: string }) {
+  const cart = useCart();
+  return (
+    <section id="cart">
+      <h2>
+        Cart ({cart.count}, {cart.source})
+      </h2>
+      <ul>
+        {cart.items.map((item) => (
+          <li key={item.id}>
+            {item.product_name} × {item.cart_quantity} ={' '}
+            {formatPrice(item.final_price * item.cart_quantity, currency)}
+            <button type="button" onClick={() => cart.setQuantity(item.id, item.cart_quantity + 1)}>
+              +
+            </button>
+            <button type="button" onClick={() => cart.remove(item.id)}>
+              Remove
+            </button>
+            {item.error ? <em>{item.error}</em> : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function SignIn() {
+  const session = useSession();
+  const merge = useGuestCartMerge();
+  if (session.status === 'signed-in') {
+    return (
+      <p>
+        Hello {session.user?.displayName} {merge.status === 'merging' ? '(moving your cart…)' : ''}
+        <button type="button" onClick={() => session.signOut()}>
+          Sign out
+        </button>
+      </p>
+    );
+  }
+  return (
+    <button
+      type="button"
+      onClick={() => session.signIn({ username: 'shopper@example.com', password: 'Password123' })}
+    >
+      Sign in as the demo shopper
+    </button>
+  );
+}
+
+function Shop() {
+  const store = useStoreBootstrap();
+  const [products, setProducts] = useState<Schema<'ProductSummary'>[]>([]);
+  const { client } = useMarketClient();
+  useEffect(() => {
+    unwrap(
+      client.GET('/pbs/rest/v3/products', { params: { query: { page_number: 1, page_limit: 10 } } }),
+    ).then((page) => setProducts(page.data));
+  }, [client]);
+  useEffect(() => {
+    document.title = store.title;
+  }, [store.title]);
+  if (store.status === 'loading') return <p>Loading…</p>;
+  if (store.status === 'unavailable') return <p>This store is not available.</p>;
+  if (store.status === 'settings-error') return <p>The store settings could not be loaded.</p>;
+  return (
+    <main style={{ background: store.theme.pageBg, color: store.theme.pageFg }}>
+      <SignIn />
+      <ul>
+        {products.map((product) => (
+          <ProductRow key={product.product_id} product={product} currency={store.currency.isoCode} />
+        ))}
+      </ul>
+      <Cart currency={store.currency.isoCode} />
+    </main>
+  );
+}
+
+function useMarketClient() {
+  return { client: useMarket().client };
+}
+
+const root = document.getElementById('root');
+if (root) {
+  createRoot(root).render(
+    <MarketProvider servicesHost="http://localhost:4010" store={location.hostname.split('.')[0] || 'demo'}>
+      <Shop />
+    </MarketProvider>,
+  );
+}
