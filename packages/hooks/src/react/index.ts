@@ -22,7 +22,14 @@ export {
   useCart,
   useGuestCartMerge,
 } from './use-cart.ts';
-export { useBuyNow, useCheckout, usePaymentReturnCheck, usePincode, useSlots } from './use-checkout.ts';
+export {
+  useBuyNow,
+  useCheckout,
+  usePaymentReturnCheck,
+  usePincode,
+  useSlots,
+  useStartCheckout,
+} from './use-checkout.ts';
 export { useLanguage } from './use-language.ts';
 export { type LoginResult, type SessionApi, useSession } from './use-session.ts';
 export { useStoreBootstrap, useTheme } from './use-store.ts';

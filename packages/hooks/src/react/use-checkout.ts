@@ -198,3 +198,18 @@ export function useSlots() {
       market.state.dispatchSlots({ type: 'removeByProduct', product: productId }),
   };
 }
+
+/** Starts a checkout journey from the server cart or from one buy-now item. */
+export function useStartCheckout() {
+  const market = useMarket();
+  return useCallback(
+    async (body: RequestBody<'startCheckout'>) => {
+      const checkout = await unwrap(
+        market.client.POST('/flow-management/rest/v3/checkout-journey', { body }),
+      );
+      market.queryClient.setQueryData(market.keys.checkout(checkout.checkout_id), checkout);
+      return checkout;
+    },
+    [market],
+  );
+}

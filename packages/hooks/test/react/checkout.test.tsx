@@ -1,0 +1,78 @@
+// @vitest-environment jsdom
+import { unwrap } from '@marketkit/sdk';
+import { act, waitFor } from '@testing-library/react';
+import { expect, it } from 'vitest';
+import { useCart, useCheckout, useMarket, useSession, useStartCheckout } from '../../src/react/index.ts';
+import { newDevice, products, renderWithMarket, setupSandbox } from './harness.tsx';
+
+setupSandbox();
+
+it('walks a checkout: steps, payment selection against the restrictions, and one order even when placed twice', async () => {
+  const device = newDevice();
+  const shop = renderWithMarket(
+    () => ({ session: useSession(), cart: useCart(), start: useStartCheckout(), market: useMarket() }),
+    device,
+    '/cart',
+  );
+  await act(() =>
+    shop.result.current.session.signIn({ username: 'shopper@example.com', password: 'Password123' }),
+  );
+  const [cable] = await products([1009]);
+  await act(() => shop.result.current.cart.add(cable as NonNullable<typeof cable>, 2));
+  const address = await unwrap(
+    shop.result.current.market.client.POST('/cfs/rest/v3/customer-address', {
+      body: {
+        full_name: 'Asha',
+        phone: '9876543210',
+        extension: '+91',
+        address_line_1: '1 Road',
+        city: 'Johannesburg',
+        state: 'Gauteng',
+        country: 'South Africa',
+        pincode: '2001',
+        address_type: 'delivery',
+      },
+    }),
+  );
+  const started = await act(() => shop.result.current.start({ source: 'cart' }));
+  const view = renderWithMarket(
+    () => useCheckout(started.checkout_id),
+    device,
+    `/checkout/${started.checkout_id}`,
+  );
+  await waitFor(() => expect(view.result.current.checkout?.checkout_id).toBe(started.checkout_id));
+  expect(view.result.current.steps).toEqual({ numberOfSteps: 3, activeStep: 1, clearPayment: false });
+  await act(() =>
+    view.result.current.update({
+      delivery_address_id: address.address_id,
+      billing_address_id: address.address_id,
+    }),
+  );
+  await waitFor(() => expect(view.result.current.paymentMethods.length).toBe(3));
+  const [cod, card] = view.result.current.paymentMethods;
+  act(() => view.result.current.selectPayment(card as NonNullable<typeof card>));
+  // Both are allowed, so the spec's rule wants both a gateway and cash on delivery.
+  expect(view.result.current.payment.isPaymentSelectionSatisfied).toBe(false);
+  act(() => view.result.current.selectPayment(cod as NonNullable<typeof cod>));
+  expect(view.result.current.payment.isPaymentSelectionSatisfied).toBe(true);
+  act(() => view.result.current.removePayment(card?.id as number));
+  const first = await act(() => view.result.current.placeOrder());
+  const again = await act(() => view.result.current.placeOrder());
+  expect(first).toMatchObject({ next_action: 'none', payment_status: 'Placed' });
+  expect(again.order_id).toBe(first.order_id);
+
+  const coupon = await act(() =>
+    shop.result.current.start({ source: 'buy_now', buy_now_item: { product_id: 1009, quantity: 1 } }),
+  );
+  const free = renderWithMarket(() => useCheckout(coupon.checkout_id), device);
+  await waitFor(() => expect(free.result.current.checkout).not.toBeNull());
+  await act(() =>
+    free.result.current.update({
+      coupon_code: 'FREEORDER',
+      billing_address_id: address.address_id,
+      delivery_address_id: address.address_id,
+    }),
+  );
+  await waitFor(() => expect(free.result.current.steps.numberOfSteps).toBe(2));
+  expect((await act(() => free.result.current.placeOrder())).payment_status).toBe('Completed');
+});
