@@ -1,0 +1,131 @@
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { Toaster as SonnerToaster } from 'sonner';
+import { Button } from './button.tsx';
+import { cn } from './cn.ts';
+
+/** The spec's 48px spinner, announced as busy. */
+export function Spinner({ label = 'Loading', size = 48 }: { label?: string; size?: number }) {
+  return (
+    <span
+      role="status"
+      aria-live="polite"
+      data-slot="spinner"
+      className="inline-flex items-center justify-center"
+    >
+      <span
+        aria-hidden="true"
+        className="rounded-full border-4 border-current border-e-transparent"
+        style={{ width: size, height: size, animation: 'mk-spin 0.8s linear infinite' }}
+      />
+      <span className="sr-only">{label}</span>
+    </span>
+  );
+}
+
+/** A grey block while content loads (size it like the content it stands for). */
+export function Skeleton({ className }: { className?: string }) {
+  return (
+    <span
+      aria-hidden="true"
+      data-slot="skeleton"
+      className={cn('block rounded-md bg-black/10', className)}
+      style={{ animation: 'mk-pulse 1.5s ease-in-out infinite' }}
+    />
+  );
+}
+
+export function EmptyState({
+  title,
+  description,
+  action,
+}: {
+  title: string;
+  description?: string;
+  action?: ReactNode;
+}) {
+  return (
+    <section data-slot="empty-state" className="flex flex-col items-center gap-3 py-12 text-center">
+      <h2 className="text-lg font-semibold">{title}</h2>
+      {description ? <p className="max-w-prose opacity-80">{description}</p> : null}
+      {action}
+    </section>
+  );
+}
+
+export function ErrorState({
+  title,
+  description,
+  retryLabel,
+  onRetry,
+}: {
+  title: string;
+  description?: string;
+  retryLabel?: string;
+  onRetry?: () => void;
+}) {
+  return (
+    <section
+      role="alert"
+      data-slot="error-state"
+      className="flex flex-col items-center gap-3 py-12 text-center"
+    >
+      <h2 className="text-lg font-semibold">{title}</h2>
+      {description ? <p className="max-w-prose opacity-80">{description}</p> : null}
+      {onRetry ? <Button onClick={onRetry}>{retryLabel ?? 'Try again'}</Button> : null}
+    </section>
+  );
+}
+
+/** How long the "copied" feedback shows (spec §9: 3 s). */
+export const COPY_FEEDBACK_MS = 3000;
+
+/** Copies a text; its label switches to `copiedLabel` for 3 seconds. */
+export function CopyButton({
+  text,
+  label = 'Copy',
+  copiedLabel = 'Copied',
+  clipboard,
+}: {
+  text: string;
+  label?: string;
+  copiedLabel?: string;
+  clipboard?: Pick<Clipboard, 'writeText'>;
+}) {
+  const [copied, setCopied] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return (
+    <Button
+      variant="secondary"
+      size="sm"
+      aria-live="polite"
+      onClick={async () => {
+        try {
+          await (clipboard ?? navigator.clipboard).writeText(text);
+        } catch {
+          return;
+        }
+        setCopied(true);
+        clearTimeout(timer.current);
+        timer.current = setTimeout(() => setCopied(false), COPY_FEEDBACK_MS);
+      }}
+    >
+      {copied ? copiedLabel : label}
+    </Button>
+  );
+}
+
+/** Toasts (sonner): top-right, top-left for right-to-left; 5000 ms; swipe to dismiss. */
+export function Toaster({ dir = 'ltr' }: { dir?: 'ltr' | 'rtl' }) {
+  return (
+    <SonnerToaster
+      position={dir === 'rtl' ? 'top-left' : 'top-right'}
+      dir={dir}
+      duration={5000}
+      swipeDirections={dir === 'rtl' ? ['left', 'top'] : ['right', 'top']}
+      closeButton
+    />
+  );
+}
+
+export { toast } from 'sonner';

@@ -1,0 +1,32 @@
+/**
+ * `@marketkit/ui` — Tailwind + Radix components for Marketkit storefronts. Theme tokens are CSS
+ * variables (`@marketkit/ui/styles.css`); logical properties only, so right-to-left needs nothing more.
+ *
+ * @packageDocumentation
+ */
+export { Button, type ButtonProps, buttonVariants } from './button.tsx';
+export { cn } from './cn.ts';
+export {
+  DiscountBadge,
+  Pagination,
+  type PaginationProps,
+  Price,
+  type PriceProps,
+  ProductCard,
+  type ProductCardProps,
+  QuantityStepper,
+  type QuantityStepperProps,
+  RatingStars,
+} from './commerce.tsx';
+export { Dialog, type DialogProps, Drawer } from './dialog.tsx';
+export {
+  COPY_FEEDBACK_MS,
+  CopyButton,
+  EmptyState,
+  ErrorState,
+  Skeleton,
+  Spinner,
+  Toaster,
+  toast,
+} from './feedback.tsx';
+export { allowsNumericKey, Input, type InputProps } from './input.tsx';

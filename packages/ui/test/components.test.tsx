@@ -1,0 +1,221 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  Button,
+  CopyButton,
+  Dialog,
+  DiscountBadge,
+  Input,
+  Pagination,
+  Price,
+  ProductCard,
+  QuantityStepper,
+  RatingStars,
+  Spinner,
+  Toaster,
+  toast,
+} from '../src/index.ts';
+
+afterEach(cleanup);
+
+/** Serious and critical axe violations (colour contrast needs a real layout, checked in the browser). */
+async function seriousViolations(container: Element) {
+  const result = await axe.run(container, {
+    rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
+  });
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`);
+}
+
+describe('Button', () => {
+  it('given a variant, should render a typed button with that variant and no axe violations', async () => {
+    const { container } = render(
+      <div>
+        <Button>Buy now</Button>
+        <Button variant="secondary">Add to wishlist</Button>
+        <Button variant="tertiary" size="sm">
+          Share
+        </Button>
+      </div>,
+    );
+    expect(screen.getByRole('button', { name: 'Buy now' })).toHaveProperty('type', 'button');
+    expect(screen.getByRole('button', { name: 'Add to wishlist' }).dataset.variant).toBe('secondary');
+    expect(screen.getByRole('button', { name: 'Share' }).className).toContain('bg-tertiary');
+    expect(await seriousViolations(container)).toEqual([]);
+  });
+});
+
+describe('Input', () => {
+  it('given numericOnly, should block keys that type non-digits and allow digits and editing keys', () => {
+    render(<Input label="Pincode" numericOnly />);
+    const input = screen.getByLabelText('Pincode');
+    for (const [key, blocked] of [
+      ['a', true],
+      ['-', true],
+      [' ', true],
+      ['.', true],
+      ['5', false],
+      ['Backspace', false],
+      ['ArrowLeft', false],
+      ['Tab', false],
+    ] as const) {
+      const event = fireEvent.keyDown(input, { key });
+      expect(event, key).toBe(!blocked);
+    }
+    expect(fireEvent.keyDown(input, { key: 'v', ctrlKey: true })).toBe(true);
+    expect(input.getAttribute('inputmode')).toBe('numeric');
+  });
+
+  it('given noSpaces, should block only the space key', () => {
+    render(<Input label="E-mail" noSpaces />);
+    const input = screen.getByLabelText('E-mail');
+    expect(fireEvent.keyDown(input, { key: ' ' })).toBe(false);
+    expect(fireEvent.keyDown(input, { key: 'a' })).toBe(true);
+  });
+
+  it('given an error, should mark the field invalid and announce the message', async () => {
+    const { container } = render(
+      <Input label="Phone" error="Enter digits only" hint="Without the extension" />,
+    );
+    const input = screen.getByLabelText('Phone');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(input.getAttribute('aria-describedby')).toContain('-error');
+    expect(screen.getByRole('alert').textContent).toBe('Enter digits only');
+    expect(await seriousViolations(container)).toEqual([]);
+  });
+});
+
+describe('Dialog and Drawer', () => {
+  it('should open from its trigger, trap focus, close on Escape and give focus back', async () => {
+    const user = userEvent.setup();
+    render(
+      <Dialog title="Sign in" description="Use your e-mail" trigger={<Button>Open</Button>}>
+        <Input label="E-mail" />
+      </Dialog>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    const dialog = screen.getByRole('dialog', { name: 'Sign in' });
+    expect(dialog.contains(document.activeElement)).toBe(true);
+    expect(await seriousViolations(document.body)).toEqual([]);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Open' }));
+  });
+
+  it('should render a drawer at the inline end', async () => {
+    render(
+      <Dialog title="Cart" variant="drawer" defaultOpen>
+        <p>Empty</p>
+      </Dialog>,
+    );
+    const drawer = screen.getByRole('dialog', { name: 'Cart' });
+    expect(drawer.dataset.slot).toBe('drawer');
+    expect(drawer.className).toContain('end-0');
+  });
+});
+
+describe('commerce parts', () => {
+  it('should show a discounted price with the original struck through, or the hidden text', () => {
+    const { rerender } = render(<Price value="ZAR 80.00" original="ZAR 100.00" />);
+    expect(screen.getByText('ZAR 100.00').closest('s')).not.toBeNull();
+    rerender(<Price value="ZAR 80.00" hiddenText="Price on request" />);
+    expect(screen.queryByText('ZAR 80.00')).toBeNull();
+    expect(screen.getByText('Price on request')).toBeTruthy();
+  });
+
+  it('should show a discount badge only for a saving and describe ratings', () => {
+    const { container } = render(
+      <div>
+        <DiscountBadge percent={0} />
+        <DiscountBadge percent={15} />
+        <RatingStars value={4.26} count={12} />
+      </div>,
+    );
+    expect(container.querySelectorAll('[data-slot="discount-badge"]')).toHaveLength(1);
+    expect(screen.getByRole('img', { name: '4.5 out of 5' })).toBeTruthy();
+  });
+
+  it('should keep quantities whole and within bounds', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    render(<QuantityStepper value={1} onChange={onChange} label="Quantity" max={2} />);
+    expect((screen.getByRole('button', { name: 'Decrease' }) as HTMLButtonElement).disabled).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Increase' }));
+    expect(onChange).toHaveBeenCalledWith(2);
+  });
+
+  it('should mark the current page and move between pages', async () => {
+    const user = userEvent.setup();
+    const onPageChange = vi.fn();
+    const { container } = render(<Pagination page={3} pageCount={10} onPageChange={onPageChange} />);
+    expect(screen.getByRole('button', { name: 'Page 3' }).getAttribute('aria-current')).toBe('page');
+    await user.click(screen.getByRole('button', { name: /Next/ }));
+    expect(onPageChange).toHaveBeenCalledWith(4);
+    expect(await seriousViolations(container)).toEqual([]);
+  });
+
+  it('should size product images to avoid layout shift and lazy-load them', async () => {
+    const { container } = render(
+      <ProductCard
+        href="/ProductDetails?productId=1"
+        name="Skillet"
+        image=""
+        placeholderImage="/placeholder.svg"
+        price={<Price value="R 10.00" />}
+      />,
+    );
+    const image = container.querySelector('img') as HTMLImageElement;
+    expect([
+      image.getAttribute('width'),
+      image.getAttribute('height'),
+      image.getAttribute('loading'),
+      image.getAttribute('src'),
+    ]).toEqual(['300', '300', 'lazy', '/placeholder.svg']);
+    expect(await seriousViolations(container)).toEqual([]);
+  });
+});
+
+describe('feedback', () => {
+  it('should draw a 48px spinner announced as loading', () => {
+    render(<Spinner />);
+    const status = screen.getByRole('status');
+    expect(status.textContent).toBe('Loading');
+    expect((status.firstElementChild as HTMLElement).style.width).toBe('48px');
+  });
+
+  it('should reset the copied feedback after 3 seconds', async () => {
+    vi.useFakeTimers();
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    render(<CopyButton text="MK-14-500001" clipboard={{ writeText }} />);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Copy' }));
+    });
+    expect(writeText).toHaveBeenCalledWith('MK-14-500001');
+    expect(screen.getByRole('button').textContent).toBe('Copied');
+    await act(async () => {
+      vi.advanceTimersByTime(2999);
+    });
+    expect(screen.getByRole('button').textContent).toBe('Copied');
+    await act(async () => {
+      vi.advanceTimersByTime(1);
+    });
+    expect(screen.getByRole('button').textContent).toBe('Copy');
+    vi.useRealTimers();
+  });
+
+  it.each([
+    ['ltr', 'right'],
+    ['rtl', 'left'],
+  ] as const)('should place %s toasts at the top %s', async (dir, side) => {
+    render(<Toaster dir={dir} />);
+    await act(async () => {
+      toast('Added to cart');
+    });
+    const list = await screen.findByText('Added to cart');
+    const region = list.closest('[data-x-position]') as HTMLElement;
+    expect([region.dataset.yPosition, region.dataset.xPosition]).toEqual(['top', side]);
+  });
+});
