@@ -409,6 +409,21 @@ describe('a shopper journey over HTTP matches the contract', () => {
       }),
     );
     expect(replay.order_id).toBe(order.order_id);
+    const other = await unwrap(
+      client.POST('/flow-management/rest/v3/checkout-journey', {
+        body: { source: 'buy_now', buy_now_item: { product_id: ids.earbuds as number, quantity: 1 } },
+      }),
+    );
+    const reused = await client.POST('/ofs/rest/v3/orders', {
+      params: { header: { 'Idempotency-Key': key } },
+      body: {
+        checkout_id: other.checkout_id,
+        delivery_address_id: ids.delivery as number,
+        billing_address_id: ids.billing as number,
+        payment_method_ids: [1],
+      },
+    });
+    expect(reused.response.status).toBe(422);
     expect(
       (await unwrap(client.GET('/cfs/rest/v3/customer-cart', { params: { query: {} } }))).Products,
     ).toHaveLength(0);

@@ -30,6 +30,8 @@ export function safeReturnPath(value: unknown, origin: string): string | undefin
     return undefined;
   }
   if (url.origin !== new URL(origin).origin) return undefined;
+  // Dot segments collapse during parsing (`/.//evil`, `/..//evil` → `//evil`): check the result too.
+  if (url.pathname.startsWith('//') || unsafeCharacter(url.pathname)) return undefined;
   return `${url.pathname}${url.search}${url.hash}`;
 }
 

@@ -32,19 +32,31 @@ export const STORAGE_KEYS = {
 
 const VERSION = 1;
 
+type Reloadable<T> = StoreApi<T> & { reload(): void };
+
 /** A persisted zustand store: loaded and validated once, saved on every change (never throwing). */
 function persisted<T>(
   storage: SafeStorage,
   key: string,
   fallback: T,
   sanitize: (value: unknown) => { value: T; dropped: number },
-): StoreApi<T> {
-  const loaded = loadPersisted(storage, key, { version: VERSION, fallback, sanitize });
-  const store = createStore<T>()(() => loaded.value);
+): Reloadable<T> {
+  const load = () => loadPersisted(storage, key, { version: VERSION, fallback, sanitize }).value;
+  const store = createStore<T>()(() => load());
+  let reloading = false;
   store.subscribe((value) => {
-    savePersisted(storage, key, VERSION, value);
+    if (!reloading) savePersisted(storage, key, VERSION, value);
   });
-  return store;
+  /** Re-reads the stored value (another tab may have changed it) without writing it back. */
+  const reload = () => {
+    reloading = true;
+    try {
+      store.setState(load(), true);
+    } finally {
+      reloading = false;
+    }
+  };
+  return Object.assign(store, { reload });
 }
 
 export interface SavedPincode {
@@ -102,8 +114,20 @@ export function createClientState(storage: SafeStorage) {
     }
     return { value: { targets }, dropped: 0 };
   });
+  const byKey: Record<string, { reload(): void }> = {
+    [STORAGE_KEYS.guestCart]: guestCart,
+    [STORAGE_KEYS.slots]: slots,
+    [STORAGE_KEYS.buyNow]: buyNow,
+    [STORAGE_KEYS.pincode]: pincode,
+    [STORAGE_KEYS.mergeJournal]: mergeJournal,
+  };
   return {
     storage,
+    /** Re-reads one stored value (on a `storage` event from another tab), or all of them. */
+    reload(key?: string) {
+      if (key === undefined) for (const store of Object.values(byKey)) store.reload();
+      else byKey[key]?.reload();
+    },
     guestCart,
     slots,
     buyNow,

@@ -24,7 +24,17 @@ const messageOf = (error: unknown) =>
 export function runGuestCartMerge(market: MarketContextValue): Promise<MergeOutcome> {
   const running = market.inFlight.get('merge') as Promise<MergeOutcome> | undefined;
   if (running) return running;
-  const work = merge(market).finally(() => market.inFlight.delete('merge'));
+  const locks =
+    typeof navigator === 'undefined' ? undefined : (navigator as Navigator & { locks?: LockManager }).locks;
+  // One merge at a time across tabs too; each run re-reads the stored cart, so a tab that merged
+  // first leaves nothing for the next one to send again.
+  const run = () => {
+    market.state.reload();
+    return merge(market);
+  };
+  const work = (
+    (locks ? locks.request(`marketkit-merge:${market.store}`, run) : run()) as Promise<MergeOutcome>
+  ).finally(() => market.inFlight.delete('merge'));
   market.inFlight.set('merge', work);
   return work;
 }

@@ -7,7 +7,7 @@ import {
   type TokenStore,
 } from '@marketkit/sdk';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { retryDelay, sessionFromToken, shouldRetry } from '../core/index.ts';
 import { type ClientState, createClientState, STORAGE_KEYS } from './client-state.ts';
@@ -77,7 +77,10 @@ const SESSION_KEYS = [
   'authenticated',
 ];
 
-function createMarketContext(props: MarketProviderProps): MarketContextValue {
+function createMarketContext(
+  props: MarketProviderProps,
+  latest: { current: MarketProviderProps },
+): MarketContextValue {
   const storage = safe(props.storage ?? defaultStorage(), props.onStorageError);
   const state = createClientState(storage);
   const tokens =
@@ -89,6 +92,9 @@ function createMarketContext(props: MarketProviderProps): MarketContextValue {
   const endSession = () => {
     tokens.clear();
     for (const key of SESSION_KEYS) storage.remove(key);
+    // A half-done merge or a pending buy-now belongs to the session that made it.
+    state.mergeJournal.setState(null, true);
+    state.buyNow.setState(null, true);
     queryClient.clear();
     session.setState({ accessToken: null });
   };
@@ -104,7 +110,7 @@ function createMarketContext(props: MarketProviderProps): MarketContextValue {
     onTokensRefreshed: (grant) => session.setState({ accessToken: grant.access_token }),
     onSessionEnded: (reason) => {
       endSession();
-      props.onSessionEnded?.(reason);
+      latest.current.onSessionEnded?.(reason);
     },
   });
   return {
@@ -114,7 +120,9 @@ function createMarketContext(props: MarketProviderProps): MarketContextValue {
     session,
     store: props.store,
     keys: marketKeys(props.store),
-    pathname: props.pathname ?? (() => (typeof location === 'undefined' ? '/' : location.pathname)),
+    // Read through the latest props: a router's pathname changes between renders.
+    pathname: () =>
+      latest.current.pathname?.() ?? (typeof location === 'undefined' ? '/' : location.pathname),
     endSession,
     inFlight: new Map(),
   };
@@ -122,18 +130,31 @@ function createMarketContext(props: MarketProviderProps): MarketContextValue {
 
 /**
  * Provides the SDK client, the QueryClient and the client-state stores to the hooks. Everything is
- * created once per provider: two providers (two stores) never share state or cache.
+ * created once per provider: two providers (two stores) never share state or cache. `store`,
+ * `servicesHost`, `tokens`, `storage` and `queryClient` are read once (give the provider a `key` to
+ * switch stores); `pathname` and `onSessionEnded` are always read from the latest props.
  */
 export function MarketProvider(props: MarketProviderProps) {
-  const [value] = useState(() => createMarketContext(props));
+  const latest = useRef(props);
+  latest.current = props;
+  const [value] = useState(() => createMarketContext(props, latest));
   useEffect(() => {
-    if (props.storage) return;
-    // Keep the session in step when another tab signs in or out (the token cookie changes).
+    if (typeof window === 'undefined') return;
+    // Keep the session in step when another tab signs in or out (the token cookie changes), and the
+    // stored client state when another tab writes it.
     const sync = () =>
       value.session.setState({ accessToken: value.client.tokens.get()?.accessToken ?? null });
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === null) value.state.reload();
+      else value.state.reload(event.key);
+    };
     window.addEventListener('focus', sync);
-    return () => window.removeEventListener('focus', sync);
-  }, [value, props.storage]);
+    window.addEventListener('storage', onStorage);
+    return () => {
+      window.removeEventListener('focus', sync);
+      window.removeEventListener('storage', onStorage);
+    };
+  }, [value]);
   return (
     <MarketContext.Provider value={value}>
       <QueryClientProvider client={value.queryClient}>{props.children}</QueryClientProvider>

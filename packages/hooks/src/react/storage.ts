@@ -74,10 +74,14 @@ export function loadPersisted<T>(
   key: string,
   options: Parameters<typeof readPersisted<T>>[1],
 ): PersistedRead<T> {
-  const result = readPersisted(storage.get(key), options);
+  const raw = storage.get(key);
+  const result = readPersisted(raw, options);
   if (result.status === 'corrupt') {
     storage.set(`${key}.corrupt`, result.raw);
     storage.remove(key);
+  } else if (result.status === 'ok' && result.dropped > 0 && raw !== null) {
+    // Some entries were invalid: the valid ones are used, the original is kept aside, not lost.
+    storage.set(`${key}.corrupt`, raw);
   }
   return result;
 }

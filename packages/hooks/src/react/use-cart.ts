@@ -56,19 +56,62 @@ export function useCart(): CartApi {
       unwrap(market.client.GET('/cfs/rest/v3/customer-cart', { params: { query: { page_number: -1 } } })),
     enabled: signedIn,
   });
-  const pendingQuantities = useRef(
+  // Per line: the quantity the server last confirmed, the one to send, its waiters, and a chain so
+  // requests for one line never overlap.
+  const queues = useRef(
     new Map<
       string | number,
       {
-        timer: ReturnType<typeof setTimeout>;
+        timer: ReturnType<typeof setTimeout> | undefined;
+        target: number;
+        confirmed: number;
         waiters: { resolve: () => void; reject: (error: unknown) => void }[];
+        chain: Promise<void>;
       }
     >(),
   );
+  const flushRef = useRef<(id: string | number) => void>(() => {});
+  flushRef.current = (id) => {
+    const queue = queues.current.get(id);
+    if (!queue?.timer) return;
+    clearTimeout(queue.timer);
+    queue.timer = undefined;
+    const waiters = queue.waiters;
+    queue.waiters = [];
+    const target = queue.target;
+    queue.chain = queue.chain.then(async () => {
+      try {
+        await unwrap(
+          market.client.PUT('/cfs/rest/v3/customer-cart/{cartItemId}', {
+            params: { path: { cartItemId: Number(id) } },
+            body: { cart_quantity: target },
+          }),
+        );
+        queue.confirmed = target;
+        for (const waiter of waiters) waiter.resolve();
+      } catch (error) {
+        // Roll back this line only, to what the server last confirmed.
+        queryClient.setQueryData<CartData>(
+          key,
+          (cart) =>
+            cart && {
+              ...cart,
+              Products: cart.Products.map((l) =>
+                l.id === id ? { ...l, cart_quantity: queue.confirmed } : l,
+              ),
+            },
+        );
+        for (const waiter of waiters) waiter.reject(error);
+      } finally {
+        await queryClient.invalidateQueries({ queryKey: key });
+      }
+    });
+  };
   useEffect(() => {
-    const pending = pendingQuantities.current;
+    const pending = queues.current;
+    // Leaving the screen sends what the shopper chose at once instead of dropping it.
     return () => {
-      for (const entry of pending.values()) clearTimeout(entry.timer);
+      for (const id of pending.keys()) flushRef.current(id);
     };
   }, []);
 
@@ -93,9 +136,21 @@ export function useCart(): CartApi {
         market.state.dispatchGuestCart({ type: 'add', product, quantity: count, slotId });
         return { alreadyInCart, message: alreadyInCart ? 'Already in your cart' : 'Added to cart' };
       }
-      const alreadyInCart = (queryClient.getQueryData<CartData>(key)?.Products ?? []).some(
+      const existing = (queryClient.getQueryData<CartData>(key)?.Products ?? []).find(
         (l) => l.product === product.product_id,
       );
+      if (existing) {
+        // Same rule as the guest cart (DESIGN.md): adding again sets that line, latest quantity wins.
+        await unwrap(
+          market.client.PUT('/cfs/rest/v3/customer-cart/{cartItemId}', {
+            params: { path: { cartItemId: existing.id } },
+            body: { cart_quantity: count, ...(slotId ? { slot_id: slotId } : {}) },
+          }),
+        );
+        await queryClient.invalidateQueries({ queryKey: key });
+        return { alreadyInCart: true, message: 'Already in your cart' };
+      }
+      const alreadyInCart = false;
       const { data, error, response } = await market.client.POST('/cfs/rest/v3/customer-cart', {
         body: {
           customer_cart: [
@@ -121,40 +176,42 @@ export function useCart(): CartApi {
       if (count === undefined)
         return Promise.reject(new RangeError('A cart quantity is a whole number from 1 to 999'));
       if (!signedIn) {
-        market.state.dispatchGuestCart({ type: 'setQuantity', key: String(id), quantity: count });
+        market.state.dispatchGuestCart({
+          type: 'setQuantity',
+          key: typeof id === 'number' ? guestCartKey(id) : id,
+          quantity: count,
+        });
         return Promise.resolve();
       }
-      const previous = queryClient.getQueryData<CartData>(key);
+      const cart = queryClient.getQueryData<CartData>(key);
+      const current = cart?.Products.find((l) => l.id === id);
+      let queue = queues.current.get(id);
+      if (!queue) {
+        queue = {
+          timer: undefined,
+          target: count,
+          confirmed: current?.cart_quantity ?? count,
+          waiters: [],
+          chain: Promise.resolve(),
+        };
+        queues.current.set(id, queue);
+      }
+      // A refetch under way must not overwrite the optimistic value.
+      void queryClient.cancelQueries({ queryKey: key });
       queryClient.setQueryData<CartData>(
         key,
-        (cart) =>
-          cart && {
-            ...cart,
-            Products: cart.Products.map((l) => (l.id === id ? { ...l, cart_quantity: count } : l)),
+        (data) =>
+          data && {
+            ...data,
+            Products: data.Products.map((l) => (l.id === id ? { ...l, cart_quantity: count } : l)),
           },
       );
+      const line = queue;
       return new Promise<void>((resolve, reject) => {
-        const pending = pendingQuantities.current.get(id);
-        if (pending) clearTimeout(pending.timer);
-        const waiters = [...(pending?.waiters ?? []), { resolve, reject }];
-        const timer = setTimeout(async () => {
-          pendingQuantities.current.delete(id);
-          try {
-            await unwrap(
-              market.client.PUT('/cfs/rest/v3/customer-cart/{cartItemId}', {
-                params: { path: { cartItemId: Number(id) } },
-                body: { cart_quantity: count },
-              }),
-            );
-            for (const waiter of waiters) waiter.resolve();
-          } catch (error) {
-            if (previous) queryClient.setQueryData(key, previous);
-            for (const waiter of waiters) waiter.reject(error);
-          } finally {
-            await queryClient.invalidateQueries({ queryKey: key });
-          }
-        }, QUANTITY_COALESCE_MS);
-        pendingQuantities.current.set(id, { timer, waiters });
+        line.target = count;
+        line.waiters.push({ resolve, reject });
+        if (line.timer) clearTimeout(line.timer);
+        line.timer = setTimeout(() => flushRef.current(id), QUANTITY_COALESCE_MS);
       });
     },
     [signedIn, market, queryClient, key],

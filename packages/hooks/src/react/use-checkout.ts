@@ -7,6 +7,7 @@ import {
   isOrderPaid,
   paymentReturnAction,
   paymentSelectionReducer,
+  type SlotSelection,
 } from '../core/index.ts';
 import { STORAGE_KEYS } from './client-state.ts';
 import { useMarket } from './provider.tsx';
@@ -47,9 +48,11 @@ export function useCheckout(checkoutId: string) {
   useEffect(() => {
     if (steps.clearPayment) dispatchPayment({ type: 'clear' });
   }, [steps.clearPayment]);
-  // One idempotency key per checkout: a retried order is the same order.
-  const idempotencyKey = useRef(`order-${checkoutId}-${Math.random().toString(36).slice(2)}`);
-
+  // One idempotency key per checkout journey: a retried order is the same order, another journey is not.
+  const idempotencyKey = useMemo(
+    () => `order-${checkoutId}-${Math.random().toString(36).slice(2)}`,
+    [checkoutId],
+  );
   const update = useCallback(
     async (body: RequestBody<'updateCheckout'>) => {
       const next = await unwrap(
@@ -68,9 +71,12 @@ export function useCheckout(checkoutId: string) {
     const current = queryClient.getQueryData<Schema<'Checkout'>>(key);
     if (!current) throw new Error('The checkout is not loaded yet');
     if (current.address_details.billing_address_id === null) throw new Error('Choose a billing address');
+    // Spec §5: a payment selection must satisfy the online and pay-on-delivery restrictions.
+    if (steps.numberOfSteps === 3 && !payment.isPaymentSelectionSatisfied)
+      throw new Error('Choose payment methods that this order allows');
     const order = await unwrap(
       market.client.POST('/ofs/rest/v3/orders', {
-        params: { header: { 'Idempotency-Key': idempotencyKey.current } },
+        params: { header: { 'Idempotency-Key': idempotencyKey } },
         body: {
           checkout_id: checkoutId,
           delivery_address_id: current.address_details.delivery_address_id,
@@ -81,7 +87,16 @@ export function useCheckout(checkoutId: string) {
     );
     await queryClient.invalidateQueries({ queryKey: market.keys.cart() });
     return order;
-  }, [market, queryClient, key, checkoutId, steps.numberOfSteps, payment.payments]);
+  }, [
+    market,
+    queryClient,
+    key,
+    checkoutId,
+    steps.numberOfSteps,
+    payment.payments,
+    payment.isPaymentSelectionSatisfied,
+    idempotencyKey,
+  ]);
 
   /** Gets the provider hand-over for an order and remembers which order to check on return (`payDone`, `orderID`). */
   const startPayment = useCallback(
@@ -119,14 +134,21 @@ export function useCheckout(checkoutId: string) {
  * 'false' checks the stored order, and only `Amount paid for that order` counts as paid.
  */
 export function usePaymentReturnCheck(
-  callbacks: { onPaid?: (orderId: number) => void; onNotPaid?: (orderId: number) => void } = {},
+  callbacks: {
+    onPaid?: (orderId: number) => void;
+    onNotPaid?: (orderId: number) => void;
+    pathname?: string;
+  } = {},
 ) {
   const market = useMarket();
-  const { onPaid, onNotPaid } = callbacks;
+  // Callbacks in a ref: inline functions must not re-send the check on every render.
+  const latest = useRef(callbacks);
+  latest.current = callbacks;
+  const route = callbacks.pathname ?? market.pathname();
   useEffect(() => {
     const storage = market.state.storage;
     const action = paymentReturnAction(
-      market.pathname(),
+      route,
       storage.get(STORAGE_KEYS.payDone),
       storage.get(STORAGE_KEYS.orderId),
     );
@@ -139,21 +161,22 @@ export function usePaymentReturnCheck(
     let cancelled = false;
     market.client
       .PUT('/cfs/rest/v3/check-order-status/{orderId}', { params: { path: { orderId: action.orderId } } })
-      .then(({ data }) => {
+      .then(({ data, response }) => {
         if (cancelled) return;
-        clear();
+        // A definitive answer settles it; a server failure keeps the flags for the next route.
+        if (response.status < 500) clear();
         if (isOrderPaid(data?.response_body.message)) {
           market.queryClient.invalidateQueries({ queryKey: market.keys.cart() });
-          onPaid?.(action.orderId);
-        } else onNotPaid?.(action.orderId);
+          latest.current.onPaid?.(action.orderId);
+        } else latest.current.onNotPaid?.(action.orderId);
       })
       .catch(() => {
-        if (!cancelled) onNotPaid?.(action.orderId);
+        if (!cancelled) latest.current.onNotPaid?.(action.orderId);
       });
     return () => {
       cancelled = true;
     };
-  }, [market, onPaid, onNotPaid]);
+  }, [market, route]);
 }
 
 /** The saved delivery pincode record (`pincode` + `addressId`); `allProducts` means none. */
@@ -187,7 +210,7 @@ export function useBuyNow() {
 /** Chosen service slots, one per product. */
 export function useSlots() {
   const market = useMarket();
-  const slots = useStoreValue(market.state.slots);
+  const slots: readonly SlotSelection[] = useStoreValue(market.state.slots);
   return {
     slots,
     slotFor: (productId: number) => slots.find((slot) => slot.product === productId) ?? null,

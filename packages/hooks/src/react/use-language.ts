@@ -1,6 +1,6 @@
 import { unwrap } from '@marketkit/sdk';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { directionOf, resolveLanguage } from '../core/index.ts';
 import { STORAGE_KEYS } from './client-state.ts';
 import { useMarket } from './provider.tsx';
@@ -21,7 +21,9 @@ export function useLanguage(options: { onReload?: () => void } = {}) {
       ),
     staleTime: 5 * 60 * 1000,
   });
-  const saved = market.state.storage.get(STORAGE_KEYS.language);
+  const [version, setVersion] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-read the stored language after setLanguage
+  const saved = useMemo(() => market.state.storage.get(STORAGE_KEYS.language), [market, version]);
   const decision = useMemo(
     () => (languages.data ? resolveLanguage(saved, languages.data.data) : null),
     [languages.data, saved],
@@ -42,6 +44,9 @@ export function useLanguage(options: { onReload?: () => void } = {}) {
       if (!match) throw new RangeError(`${code} is not an active language of this store`);
       market.state.storage.set(STORAGE_KEYS.language, match.language_code);
       market.state.storage.set(STORAGE_KEYS.direction, directionOf(match.language_code, list));
+      setVersion((v) => v + 1);
+      // Names and texts come back in the new language.
+      void market.queryClient.invalidateQueries({ queryKey: market.keys.all });
       return match.language_code;
     },
     [languages.data, market],

@@ -1,7 +1,11 @@
 import { useSyncExternalStore } from 'react';
-import type { StoreApi } from 'zustand/vanilla';
 
-/** Subscribes a component to a vanilla zustand store. */
-export function useStoreValue<T>(store: StoreApi<T>): T {
+interface Subscribable<T> {
+  getState(): T;
+  subscribe(listener: () => void): () => void;
+}
+
+/** Subscribes a component to a vanilla zustand store (the type comes from `getState`). */
+export function useStoreValue<T>(store: Subscribable<T>): T {
   return useSyncExternalStore(store.subscribe, store.getState, store.getState);
 }

@@ -48,11 +48,13 @@ export function useStoreBootstrap() {
   });
   const list = settings.data?.store_settings_data;
   const first = list?.[0];
+  const validatedName = validated.status === 'success' ? validated.name : null;
+  const validatedDisplayName = validated.status === 'success' ? validated.displayName : null;
   useEffect(() => {
-    if (validated.status !== 'success') return;
-    market.state.storage.set(STORAGE_KEYS.storeName, validated.name);
-    market.state.storage.set(STORAGE_KEYS.storeFullName, validated.displayName);
-  }, [market, validated]);
+    if (validatedName === null || validatedDisplayName === null) return;
+    market.state.storage.set(STORAGE_KEYS.storeName, validatedName);
+    market.state.storage.set(STORAGE_KEYS.storeFullName, validatedDisplayName);
+  }, [market, validatedName, validatedDisplayName]);
   return useMemo(() => {
     const theme = themeFromSettings(list);
     const base = {

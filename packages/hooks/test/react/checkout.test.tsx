@@ -56,9 +56,14 @@ it('walks a checkout: steps, payment selection against the restrictions, and one
   act(() => view.result.current.selectPayment(cod as NonNullable<typeof cod>));
   expect(view.result.current.payment.isPaymentSelectionSatisfied).toBe(true);
   act(() => view.result.current.removePayment(card?.id as number));
+  // Spec §5: an order is not placed with a selection that breaks the restrictions.
+  await act(() =>
+    expect(view.result.current.placeOrder()).rejects.toThrow('Choose payment methods that this order allows'),
+  );
+  act(() => view.result.current.selectPayment(card as NonNullable<typeof card>));
   const first = await act(() => view.result.current.placeOrder());
   const again = await act(() => view.result.current.placeOrder());
-  expect(first).toMatchObject({ next_action: 'none', payment_status: 'Placed' });
+  expect(first).toMatchObject({ next_action: 'card_gateway', payment_status: 'Created' });
   expect(again.order_id).toBe(first.order_id);
 
   const coupon = await act(() =>
@@ -75,4 +80,56 @@ it('walks a checkout: steps, payment selection against the restrictions, and one
   );
   await waitFor(() => expect(free.result.current.steps.numberOfSteps).toBe(2));
   expect((await act(() => free.result.current.placeOrder())).payment_status).toBe('Completed');
+});
+
+it('uses a new idempotency key for another checkout journey', async () => {
+  const device = newDevice();
+  const shop = renderWithMarket(
+    () => ({ session: useSession(), start: useStartCheckout(), market: useMarket() }),
+    device,
+  );
+  await act(() =>
+    shop.result.current.session.signIn({ username: 'shopper@example.com', password: 'Password123' }),
+  );
+  const address = await unwrap(
+    shop.result.current.market.client.POST('/cfs/rest/v3/customer-address', {
+      body: {
+        full_name: 'Asha',
+        phone: '9876543210',
+        extension: '+91',
+        address_line_1: '1 Road',
+        city: 'Johannesburg',
+        state: 'Gauteng',
+        country: 'South Africa',
+        pincode: '2001',
+        address_type: 'delivery',
+      },
+    }),
+  );
+  const journeys = [];
+  for (let i = 0; i < 2; i += 1)
+    journeys.push(
+      await act(() =>
+        shop.result.current.start({ source: 'buy_now', buy_now_item: { product_id: 1021, quantity: 1 } }),
+      ),
+    );
+  let checkoutId = journeys[0]?.checkout_id as string;
+  // One mounted hook whose checkout id changes (a route change without a remount).
+  const view = renderWithMarket(() => ({ checkout: useCheckout(checkoutId) }), device);
+  const orders = [];
+  for (const journey of journeys) {
+    checkoutId = journey.checkout_id;
+    view.rerender();
+    await waitFor(() => expect(view.result.current.checkout.checkout?.checkout_id).toBe(checkoutId));
+    await act(() =>
+      view.result.current.checkout.update({
+        coupon_code: 'FREEORDER',
+        billing_address_id: address.address_id,
+        delivery_address_id: address.address_id,
+      }),
+    );
+    await waitFor(() => expect(view.result.current.checkout.steps.numberOfSteps).toBe(2));
+    orders.push((await act(() => view.result.current.checkout.placeOrder())).order_id);
+  }
+  expect(new Set(orders).size).toBe(2);
 });

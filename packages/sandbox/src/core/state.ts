@@ -208,6 +208,8 @@ export interface PaymentSessionRecord {
 
 export interface IdempotencyRecord {
   key: string;
+  /** What the key was used for (a key reused for another request is refused). */
+  scope?: string;
   customer_id: number;
   operation: string;
   status: number;

@@ -121,6 +121,9 @@ export const ofsHandlers = {
       const seen = context.state.idempotency.find(
         (r) => r.key === key && r.customer_id === customer.customer_id && r.operation === 'createOrder',
       );
+      if (seen && seen.scope !== undefined && seen.scope !== body.checkout_id) {
+        throw new SandboxError(422, 'This Idempotency-Key was already used for another checkout');
+      }
       if (seen) return { body: seen.body as S<'CreatedOrder'>, message: 'Order already placed' };
     }
     const { record } = ownCheckout(context, body.checkout_id);
@@ -305,6 +308,7 @@ export const ofsHandlers = {
     if (key)
       context.state.idempotency.push({
         key,
+        scope: body.checkout_id,
         customer_id: customer.customer_id,
         operation: 'createOrder',
         status: 200,
