@@ -26,6 +26,8 @@ export default defineConfig({
         '--disable-component-update',
         '--disable-sync',
         '--no-first-run',
+        // Store host names (demo.localhost, souq.localhost…) all reach the local test servers.
+        '--host-resolver-rules=MAP *.localhost 127.0.0.1',
       ],
     },
   },

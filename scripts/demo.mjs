@@ -1,15 +1,16 @@
 #!/usr/bin/env node
-// `npm run demo`: starts what Marketkit has so far — the sandbox services host (seeded stores, state
-// kept in .marketkit/demo-state) and the services-host contract as a browsable, fully local reference
-// page. (The storefront joins this demo when it lands; the command stays the same.)
-import { readFileSync } from 'node:fs';
+// `npm run demo`: the storefront (one build, every store by host name: demo.localhost, souq.localhost…),
+// the sandbox services host behind it (seeded stores, state kept in .marketkit/demo-state) and the
+// services-host contract as a local reference page.
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { dirname, join } from 'node:path';
+import { dirname, extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startSandboxServer } from '../packages/sandbox/dist/node/index.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.PORT ?? 4173);
+const contractPort = Number(process.env.CONTRACT_PORT ?? 4175);
 const sandboxPort = Number(process.env.SANDBOX_PORT ?? 4010);
 const host = process.env.HOST ?? '127.0.0.1';
 const bundlePath = join(root, 'packages', 'sdk', 'openapi', 'marketkit.openapi.json');
@@ -79,7 +80,7 @@ createServer((request, response) => {
   } else {
     response.writeHead(404, { ...headers, 'Content-Type': 'text/plain' }).end('page not found');
   }
-}).listen(port, host, async () => {
+}).listen(contractPort, host, async () => {
   const shown = host === '0.0.0.0' ? 'localhost' : host;
   const sandbox = await startSandboxServer({
     port: sandboxPort,
@@ -88,14 +89,56 @@ createServer((request, response) => {
     reset: process.argv.includes('--reset'),
     accessTokenTtlSeconds: Number(process.env.ACCESS_TOKEN_TTL ?? 300),
   });
+  const storefront = startStorefront(`http://${shown}:${sandboxPort}`);
   console.log(`\nMarketkit demo (Ctrl+C to stop):`);
+  console.log(
+    `  storefront             http://demo.localhost:${port}/   (also souq., bazaar., closed., broken.localhost)`,
+  );
   console.log(
     `  sandbox services host  http://${shown}:${sandboxPort}/   stores, shoppers and the control API`,
   );
-  console.log(`  contract reference     http://${shown}:${port}/`);
+  console.log(`  contract reference     http://${shown}:${contractPort}/`);
   console.log('  sign in as shopper@example.com / Password123; every OTP is 123456 (also printed below).');
   console.log('  state is kept in .marketkit/demo-state (`npm run demo -- --reset` starts from the seed).\n');
-  const stop = () => sandbox.close().then(() => process.exit(0));
+  const stop = () => {
+    storefront.close();
+    sandbox.close().then(() => process.exit(0));
+  };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
 });
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.map': 'application/json',
+};
+
+/** Serves the built storefront with a runtime /config.json that points at the sandbox. */
+function startStorefront(servicesHost) {
+  const dist = join(root, 'apps', 'storefront', 'dist');
+  if (!existsSync(join(dist, 'index.html')))
+    throw new Error('The storefront is not built (pnpm --filter @marketkit/storefront build)');
+  return createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://x');
+    if (url.pathname === '/config.json') {
+      response.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
+      response.end(
+        JSON.stringify({ servicesHost, languageHost: '/locales', store: null, defaultStore: 'demo' }),
+      );
+      return;
+    }
+    const path = normalize(join(dist, decodeURIComponent(url.pathname)));
+    const file =
+      path.startsWith(dist) && existsSync(path) && statSync(path).isFile() ? path : join(dist, 'index.html');
+    response.writeHead(200, {
+      'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'strict-origin-when-cross-origin',
+    });
+    response.end(readFileSync(file));
+  }).listen(port, host);
+}

@@ -1,0 +1,51 @@
+/** Spec §2, exactly: every route and who may see it. */
+export type Access = 'all' | 'guest' | 'signed-in';
+
+export interface RouteSpec {
+  path: string;
+  access: Access;
+  /** Translation key of the screen's title (common namespace). */
+  title: string;
+  /** The issue that builds the screen; until then it shows "coming soon" inside the real guard. */
+  screen: 'home' | 'signin' | 'coming-soon';
+}
+
+export const ROUTES: RouteSpec[] = [
+  { path: '/', access: 'all', title: 'home', screen: 'home' },
+  { path: '/productListing', access: 'all', title: 'products', screen: 'coming-soon' },
+  { path: '/signup', access: 'guest', title: 'sign_up', screen: 'coming-soon' },
+  { path: '/signin', access: 'guest', title: 'sign_in', screen: 'signin' },
+  { path: '/cart', access: 'all', title: 'cart', screen: 'coming-soon' },
+  { path: '/WishList', access: 'signed-in', title: 'wishlist', screen: 'coming-soon' },
+  { path: '/listCategories', access: 'all', title: 'categories', screen: 'coming-soon' },
+  { path: '/checkout/:checkoutId', access: 'signed-in', title: 'checkout', screen: 'coming-soon' },
+  { path: '/customerAddress', access: 'signed-in', title: 'addresses', screen: 'coming-soon' },
+  { path: '/userprofile/order', access: 'signed-in', title: 'orders', screen: 'coming-soon' },
+  { path: '/userprofile/myOrder', access: 'signed-in', title: 'orders', screen: 'coming-soon' },
+  { path: '/ProductDetails', access: 'all', title: 'product', screen: 'coming-soon' },
+  { path: '/preferences', access: 'signed-in', title: 'preferences', screen: 'coming-soon' },
+  { path: '/policies/*', access: 'all', title: 'policies', screen: 'coming-soon' },
+  { path: '/cashfree', access: 'signed-in', title: 'payment', screen: 'coming-soon' },
+  { path: '/payment', access: 'signed-in', title: 'payment', screen: 'coming-soon' },
+  { path: '/myProfile', access: 'signed-in', title: 'profile', screen: 'coming-soon' },
+  { path: '/userDetails', access: 'signed-in', title: 'profile', screen: 'coming-soon' },
+  { path: '/loginSessions', access: 'signed-in', title: 'sessions', screen: 'coming-soon' },
+  {
+    path: '/trainingOverview/:orderItemId/:orderId',
+    access: 'signed-in',
+    title: 'training',
+    screen: 'coming-soon',
+  },
+  // DESIGN.md: guarded like every other signed-in route (the original's unguarded duplicate is a defect).
+  { path: '/activeSessions', access: 'signed-in', title: 'sessions', screen: 'coming-soon' },
+  { path: '/order-status', access: 'signed-in', title: 'order_status', screen: 'coming-soon' },
+  { path: '/amazonPayment', access: 'signed-in', title: 'payment', screen: 'coming-soon' },
+];
+
+/** Header and footer are hidden on these (spec §2). */
+export const BARE_ROUTES = ['/signup', '/signin', '/amazonPayment'];
+/** The AI chat widget is hidden on these. */
+export const NO_WIDGET_ROUTES = ['/signup', '/signin', '/ask-ai'];
+
+/** Where the return-to path is remembered between the guard and the sign-in page. */
+export const RETURN_TO_KEY = 'marketkit_return_to';

@@ -1,0 +1,21 @@
+import { EmptyState } from '@marketkit/ui';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+/** A screen whose own issue has not landed yet: a clear notice inside the real route and guard. */
+export default function ComingSoon({ title }: { title: string }) {
+  const { t } = useTranslation('common');
+  return (
+    <div className="mx-auto max-w-6xl px-4">
+      <EmptyState
+        title={t(`screen.${title}`)}
+        description={t('coming_soon')}
+        action={
+          <Link to="/" className="underline underline-offset-4">
+            {t('back_home')}
+          </Link>
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { useSession } from '@marketkit/hooks';
+import { safeReturnPath } from '@marketkit/hooks/core';
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { type Access, RETURN_TO_KEY } from '../app/routes.ts';
+
+/** Remembers a same-origin path to come back to after sign-in (checked here and again when used). */
+export function rememberReturnTo(path: string) {
+  const safe = safeReturnPath(path, location.origin);
+  try {
+    if (safe) sessionStorage.setItem(RETURN_TO_KEY, safe);
+  } catch {
+    // Storage refused: the shopper lands on / after sign-in.
+  }
+}
+
+/** Spec §2 access rules: guests on a signed-in route go to /signin; signed-in users on guest routes go to /. */
+export function Guard({ access, children }: { access: Access; children: ReactNode }) {
+  const session = useSession();
+  const location = useLocation();
+  if (access === 'signed-in' && session.status !== 'signed-in') {
+    rememberReturnTo(`${location.pathname}${location.search}${location.hash}`);
+    return <Navigate to="/signin" replace />;
+  }
+  if (access === 'guest' && session.status === 'signed-in') return <Navigate to="/" replace />;
+  return <>{children}</>;
+}
