@@ -2,11 +2,12 @@
 // `npm run demo`: the storefront (one build, every store by host name: demo.localhost, souq.localhost…),
 // the sandbox services host behind it (seeded stores, state kept in .marketkit/demo-state) and the
 // services-host contract as a local reference page.
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { dirname, extname, join, normalize } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startSandboxServer } from '../packages/sandbox/dist/node/index.js';
+import { startStorefrontServer } from './storefront-server.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.PORT ?? 4173);
@@ -89,7 +90,11 @@ createServer((request, response) => {
     reset: process.argv.includes('--reset'),
     accessTokenTtlSeconds: Number(process.env.ACCESS_TOKEN_TTL ?? 300),
   });
-  const storefront = startStorefront(`http://${shown}:${sandboxPort}`);
+  const storefront = await startStorefrontServer({
+    servicesHost: `http://${shown}:${sandboxPort}`,
+    port,
+    host,
+  });
   console.log(`\nMarketkit demo (Ctrl+C to stop):`);
   console.log(
     `  storefront             http://demo.localhost:${port}/   (also souq., bazaar., closed., broken.localhost)`,
@@ -107,38 +112,3 @@ createServer((request, response) => {
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
 });
-
-const TYPES = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.map': 'application/json',
-};
-
-/** Serves the built storefront with a runtime /config.json that points at the sandbox. */
-function startStorefront(servicesHost) {
-  const dist = join(root, 'apps', 'storefront', 'dist');
-  if (!existsSync(join(dist, 'index.html')))
-    throw new Error('The storefront is not built (pnpm --filter @marketkit/storefront build)');
-  return createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://x');
-    if (url.pathname === '/config.json') {
-      response.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
-      response.end(
-        JSON.stringify({ servicesHost, languageHost: '/locales', store: null, defaultStore: 'demo' }),
-      );
-      return;
-    }
-    const path = normalize(join(dist, decodeURIComponent(url.pathname)));
-    const file =
-      path.startsWith(dist) && existsSync(path) && statSync(path).isFile() ? path : join(dist, 'index.html');
-    response.writeHead(200, {
-      'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
-      'X-Content-Type-Options': 'nosniff',
-      'Referrer-Policy': 'strict-origin-when-cross-origin',
-    });
-    response.end(readFileSync(file));
-  }).listen(port, host);
-}

@@ -1,0 +1,6 @@
+export function startStorefrontServer(options: {
+  servicesHost: string;
+  port?: number;
+  host?: string;
+  languageHost?: string;
+}): Promise<{ port: number; close(): Promise<void> }>;
