@@ -1,6 +1,13 @@
 import { createMemoryTokenStore, isMarketApiError, unwrap } from '@marketkit/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientFor, createCheckingFetch, createClock, hiddenInputs, startTestServer } from './support.ts';
+import {
+  clientFor,
+  createCheckingFetch,
+  createClock,
+  hiddenInputs,
+  postForm,
+  startTestServer,
+} from './support.ts';
 
 /**
  * A whole shopper journey over HTTP, through the SDK, with every request and response checked against
@@ -452,22 +459,12 @@ describe('a shopper journey over HTTP matches the contract', () => {
     if (config.provider !== 'card_gateway') throw new Error('expected the card gateway');
     const { payment_gateway_url: action, ...fields } = config.gateway_form;
     expect(config.allowed_gateway_origins).toContain(new URL(action).origin);
-    const post = (body: Record<string, string | number>) =>
-      fetch(action, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)])),
-      });
+    const post = (body: Record<string, string | number>) => postForm(action, body);
     expect((await post({ ...fields, amount: fields.amount - 100 })).status).toBe(400);
     const page = await post(fields);
     expect(page.status).toBe(200);
     const hidden = hiddenInputs(await page.text());
-    const done = await fetch(`${host}/__gateway/card/complete`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ ...hidden, outcome: 'paid' }),
-    });
+    const done = await postForm(`${host}/__gateway/card/complete`, { ...hidden, outcome: 'paid' });
     expect(done.status).toBe(303);
     const back = new URL(done.headers.get('location') ?? '');
     expect(`${back.origin}${back.pathname}`).toBe('http://localhost:5173/amazonPayment');
@@ -501,11 +498,9 @@ describe('a shopper journey over HTTP matches the contract', () => {
     if (config.provider !== 'second_provider') throw new Error('expected the second provider');
     const page = await fetch(config.checkout_url);
     expect(page.status).toBe(200);
-    const done = await fetch(`${host}/__gateway/second/complete`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ ...hiddenInputs(await page.text()), outcome: 'paid' }),
+    const done = await postForm(`${host}/__gateway/second/complete`, {
+      ...hiddenInputs(await page.text()),
+      outcome: 'paid',
     });
     expect(new URL(done.headers.get('location') ?? '').searchParams.get('payment_status')).toBe('PAID');
     const downloads = await unwrap(client.GET('/cfs/rest/v3/digital-products'));

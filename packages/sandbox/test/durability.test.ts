@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startTestServer } from './support.ts';
+import { signInAs, startTestServer } from './support.ts';
 
 const BIN = fileURLToPath(new URL('../bin/marketkit-sandbox.js', import.meta.url));
 const children: ChildProcess[] = [];
@@ -41,16 +41,6 @@ function startProcess(dataDir: string) {
   });
 }
 
-async function signIn(url: string) {
-  const response = await fetch(`${url}/ums/rest/v3/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', realmname: 'demo-customer' },
-    body: JSON.stringify({ username: 'shopper@example.com', password: 'Password123' }),
-  });
-  const body = (await response.json()) as { response_body: { access_token: string } };
-  return body.response_body.access_token;
-}
-
 const address = (name: string) => ({
   full_name: name,
   phone: '0821234567',
@@ -67,7 +57,7 @@ describe('state on disk', () => {
   it('loses nothing it acknowledged when the server is killed (SIGKILL) in the middle of a burst of writes', async () => {
     const dir = tempDir();
     const first = await startProcess(dir);
-    const token = await signIn(first.url);
+    const token = await signInAs(first.url);
     const acknowledged: string[] = [];
     let killed = false;
     const burst = Array.from({ length: 400 }, (_, i) =>
@@ -113,7 +103,7 @@ describe('state on disk', () => {
   it('starts from the seed with --reset, and refuses a state file that is not its own', async () => {
     const dir = tempDir();
     const { server } = await startTestServer({ dataDir: dir });
-    const token = await signIn(server.url);
+    const token = await signInAs(server.url);
     await fetch(`${server.url}/cfs/rest/v3/customer-address`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
@@ -136,7 +126,7 @@ describe('state on disk', () => {
 
   it('resets to the seed through the control API', async () => {
     const { server } = await startTestServer();
-    const token = await signIn(server.url);
+    const token = await signInAs(server.url);
     await fetch(`${server.url}/cfs/rest/v3/customer-address`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },

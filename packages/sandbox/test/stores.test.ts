@@ -3,7 +3,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createDefaultSeed, createSandbox } from '../src/index.ts';
 import { createSandboxHandlers } from '../src/msw.ts';
-import { clientFor } from './support.ts';
+import { clientFor, signInAs } from './support.ts';
 
 const HOST = 'http://localhost:4010';
 const sandbox = createSandbox({ log: () => {} });
@@ -157,19 +157,13 @@ describe('seeded stores', () => {
   });
 
   it('turns ask-AI on for one store and off for another', async () => {
-    const signIn = async (store: string) => {
-      const response = await fetch(`${HOST}/ums/rest/v3/login`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', realmname: `${store}-customer` },
-        body: JSON.stringify({ username: 'shopper@example.com', password: 'Password123' }),
-      });
-      return ((await response.json()) as { response_body: { access_token: string } }).response_body
-        .access_token;
-    };
     const ask = async (store: string) =>
       fetch(`${HOST}/dm_ml/rest/v3/ask-ai`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${await signIn(store)}` },
+        headers: {
+          'Content-Type': 'application/json',
+          Authorization: `Bearer ${await signInAs(HOST, store)}`,
+        },
         body: JSON.stringify({ question: 'cookware please' }),
       });
     const on = await ask('demo');

@@ -82,3 +82,22 @@ export function hiddenInputs(html: string) {
     fields[match[1] ?? ''] = (match[2] ?? '').replace(/&amp;/g, '&');
   return fields;
 }
+
+/** Posts an HTML form the way a browser does (without following the redirect). */
+export const postForm = (url: string, fields: Record<string, string | number>) =>
+  fetch(url, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])),
+  });
+
+/** Signs a seeded shopper in (password `Password123`) and gives the access token. */
+export async function signInAs(url: string, store = 'demo', username = 'shopper@example.com') {
+  const response = await fetch(`${url}/ums/rest/v3/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', realmname: `${store}-customer` },
+    body: JSON.stringify({ username, password: 'Password123' }),
+  });
+  return ((await response.json()) as { response_body: { access_token: string } }).response_body.access_token;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ORDER_TRANSITIONS, REQUEST_TRANSITIONS } from '../src/index.ts';
-import { startTestServer } from './support.ts';
+import { signInAs, startTestServer } from './support.ts';
 
 describe('order transitions (DESIGN.md)', () => {
   it.each([
@@ -56,13 +56,7 @@ describe('the HTTP server', () => {
       expect((await move(123, { status: 'InProgress' })).status).toBe(404);
       // A cash-on-delivery order placed through the contract.
       const headers = { 'Content-Type': 'application/json' };
-      const login = await fetch(`${server.url}/ums/rest/v3/login`, {
-        method: 'POST',
-        headers: { ...headers, realmname: 'demo-customer' },
-        body: JSON.stringify({ username: 'shopper@example.com', password: 'Password123' }),
-      });
-      const token = ((await login.json()) as { response_body: { access_token: string } }).response_body
-        .access_token;
+      const token = await signInAs(server.url);
       const auth = { ...headers, Authorization: `Bearer ${token}` };
       const call = async (path: string, body: unknown) =>
         (

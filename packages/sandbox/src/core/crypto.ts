@@ -65,6 +65,18 @@ export async function verifyPassword(password: string, stored: string | null) {
   return safeEqual(await derive(password, salt, Number(iterations)), hash);
 }
 
+/** A JWT's payload without checking its signature (only to route a request, never to trust it). */
+export function peekJwtPayload(token: string): Record<string, unknown> | undefined {
+  const payload = token.split('.')[1];
+  if (!payload) return undefined;
+  try {
+    const value = JSON.parse(decoder.decode(fromBase64url(payload))) as unknown;
+    return value && typeof value === 'object' ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export type JwtClaims = Record<string, unknown> & { exp: number; iat: number };
 
 /** Signs an HS256 JWT. */

@@ -21,8 +21,6 @@ export const unauthorized = (message = 'Sign in to continue') => new SandboxErro
 export const forbidden = (message: string) => new SandboxError(403, message);
 export const notFound = (message: string) => new SandboxError(404, message);
 export const conflict = (message: string) => new SandboxError(409, message);
-export const unprocessable = (message: string, fieldErrors?: FieldError[]) =>
-  new SandboxError(422, message, fieldErrors);
 
 /** Throws a 400 with one field error when `condition` is false. */
 export function ensure(condition: unknown, field: string, message: string): asserts condition {

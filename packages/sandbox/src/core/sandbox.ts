@@ -9,7 +9,7 @@ import type { SandboxSeed } from '../seed/model.ts';
 import { contractHandlers } from '../services/index.ts';
 import { defaultPreferences } from '../services/ums.ts';
 import { indexSeed, type Principal, type SandboxConfig, type SandboxContext } from './context.ts';
-import { hashPassword, randomId } from './crypto.ts';
+import { hashPassword, peekJwtPayload, randomId } from './crypto.ts';
 import { SandboxError } from './errors.ts';
 import { createFaults, type FaultRule, type Faults } from './faults.ts';
 import type { FileReply, JsonReply, OperationHandler } from './handler-types.ts';
@@ -172,7 +172,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     const allowsAnonymous = security.some((s) => Object.keys(s).length === 0);
     if (authorization && allowsBearer) {
       const token = /^Bearer\s+(\S+)$/i.exec(authorization)?.[1];
-      const resolved = token ? await resolveBearer(state, seed, config, token, now()) : 'malformed';
+      const resolved = token ? await resolveBearer(state, seed, token, now()) : 'malformed';
       if (typeof resolved !== 'string') return resolved;
       const message = {
         malformed: 'The access token is not valid',
@@ -297,14 +297,9 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const storeOfRequest = (request: Request) => {
     const realm = request.headers.get('realmname');
     if (realm?.endsWith('-customer')) return realm.slice(0, -'-customer'.length);
-    const token = /^Bearer\s+([^.]+)\.([^.]+)\./i.exec(request.headers.get('authorization') ?? '')?.[2];
-    if (!token) return undefined;
-    try {
-      const claims = JSON.parse(atob(token.replace(/-/g, '+').replace(/_/g, '/'))) as { store?: unknown };
-      return typeof claims.store === 'string' ? claims.store : undefined;
-    } catch {
-      return undefined;
-    }
+    const token = /^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '')?.[1];
+    const store = token ? peekJwtPayload(token)?.store : undefined;
+    return typeof store === 'string' ? store : undefined;
   };
 
   function spoil(response: Response, kind: NonNullable<FaultRule['malformed']>) {

@@ -1,6 +1,6 @@
 import type { components } from '@marketkit/sdk';
 import type { SeedStore } from '../seed/model.ts';
-import type { Principal, SandboxConfig, SandboxContext, SeedIndex } from './context.ts';
+import type { Principal, SandboxContext, SeedIndex } from './context.ts';
 import { randomId, sha256Hex, signJwt, verifyJwt } from './crypto.ts';
 import { badRequest } from './errors.ts';
 import type { CustomerRecord, SandboxState, SessionRecord } from './state.ts';
@@ -184,7 +184,6 @@ export type BearerRefusal = 'malformed' | 'expired' | 'revoked' | 'unknown';
 export async function resolveBearer(
   state: SandboxState,
   seed: SeedIndex,
-  config: SandboxConfig,
   token: string,
   now: Date,
 ): Promise<Principal | BearerRefusal> {
@@ -199,7 +198,6 @@ export async function resolveBearer(
   const customer = state.customers.find((c) => c.customer_id === session.customer_id);
   if (!store || !customer) return 'unknown';
   session.last_active_at = now.toISOString();
-  void config;
   return { kind: 'customer', store, customer, session };
 }
 

@@ -208,8 +208,8 @@ export interface PaymentSessionRecord {
 
 export interface IdempotencyRecord {
   key: string;
-  /** What the key was used for (a key reused for another request is refused). */
-  scope?: string;
+  /** The checkout the key ordered (a key reused for another checkout is refused). */
+  scope: string;
   customer_id: number;
   operation: string;
   status: number;
@@ -311,7 +311,6 @@ export interface StatePersistence {
 export function createCommitter(serialize: () => string, persistence: StatePersistence | undefined) {
   let inFlight: Promise<void> | null = null;
   let next: Promise<void> | null = null;
-  let saves = 0;
   const commit = (): Promise<void> => {
     if (!persistence) return Promise.resolve();
     if (next) return next;
@@ -324,7 +323,6 @@ export function createCommitter(serialize: () => string, persistence: StatePersi
       inFlight = save;
       try {
         await save;
-        saves += 1;
       } finally {
         if (inFlight === save) inFlight = null;
       }
@@ -332,5 +330,5 @@ export function createCommitter(serialize: () => string, persistence: StatePersi
     next = run();
     return next;
   };
-  return { commit, saves: () => saves };
+  return { commit };
 }

@@ -1,3 +1,4 @@
+import { escapeHtml } from '../core/text.ts';
 import type { FieldError } from './types.ts';
 
 export const CORS_HEADERS: Record<string, string> = {
@@ -37,11 +38,7 @@ export function errorEnvelope(
   );
 }
 
-export const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
-  );
+export { escapeHtml };
 
 /** A self-contained HTML page (no external scripts, styles or fonts) with a strict CSP. */
 export function htmlPage(status: number, title: string, body: string, formAction = "'self'") {

@@ -1,4 +1,5 @@
 import type { components } from '@marketkit/sdk';
+import { escapeHtml, round2, slugify } from '../core/text.ts';
 import type { Localized, SeedCategory, SeedProduct } from './model.ts';
 import { createRandom } from './random.ts';
 
@@ -60,21 +61,6 @@ export interface CatalogueOptions {
   homePrefix: string;
   seed: number;
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
-  );
-
-const round2 = (value: number) => Math.round(value * 100) / 100;
-
-const slugify = (text: string) =>
-  text
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
 
 function policyFor(definition: ProductDefinition): S<'ProductPolicy'> {
   const base: S<'ProductPolicy'> = (() => {

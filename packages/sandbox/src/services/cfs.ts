@@ -3,6 +3,7 @@ import { customerOf, productOf, type SandboxContext } from '../core/context.ts';
 import { badRequest, notFound, SandboxError } from '../core/errors.ts';
 import type { ContractHandlers } from '../core/handler-types.ts';
 import type { AddressRecord, CartLineRecord, OrderRecord } from '../core/state.ts';
+import { slugify } from '../core/text.ts';
 import type { SeedProduct, SeedStore } from '../seed/model.ts';
 import {
   availability,
@@ -517,11 +518,7 @@ export const cfsHandlers = {
           controller.enqueue(piece);
         },
       });
-      const slug =
-        item.product_name
-          .toLowerCase()
-          .replace(/[^a-z0-9]+/g, '-')
-          .replace(/^-|-$/g, '') || 'download';
+      const slug = slugify(item.product_name) || 'download';
       return {
         kind: 'file' as const,
         body,

@@ -121,7 +121,7 @@ export const ofsHandlers = {
       const seen = context.state.idempotency.find(
         (r) => r.key === key && r.customer_id === customer.customer_id && r.operation === 'createOrder',
       );
-      if (seen && seen.scope !== undefined && seen.scope !== body.checkout_id) {
+      if (seen && seen.scope !== body.checkout_id) {
         throw new SandboxError(422, 'This Idempotency-Key was already used for another checkout');
       }
       if (seen) return { body: seen.body as S<'CreatedOrder'>, message: 'Order already placed' };

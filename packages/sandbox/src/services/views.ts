@@ -5,7 +5,9 @@ import type { Localized, SeedProduct, SeedStore } from '../seed/model.ts';
 
 type S<Name extends keyof components['schemas']> = components['schemas'][Name];
 
-export const round2 = (value: number) => Math.round(value * 100) / 100;
+import { round2 } from '../core/text.ts';
+
+export { round2 };
 export const DAY_MS = 86_400_000;
 export const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 
