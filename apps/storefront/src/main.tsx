@@ -25,7 +25,8 @@ try {
 } catch {
   saved = null;
 }
-await initI18n(config.languageHost, saved ?? 'en');
+// Translations load while the store calls run: the app waits for both, not one after the other.
+void initI18n(config.languageHost, saved ?? 'en');
 
 const root = document.getElementById('root');
 if (root) {

@@ -31,13 +31,14 @@ function Shell({
   logoUrl,
   storeName,
   footerText,
-  dir,
+  language,
 }: {
   logoUrl: string | null;
   storeName: string;
   footerText: string;
-  dir: 'ltr' | 'rtl';
+  language: ReturnType<typeof useLanguage>;
 }) {
+  const dir = language.direction === 'RTL' ? 'rtl' : 'ltr';
   const { t } = useTranslation(['common', 'cart', 'order']);
   const location = useLocation();
   const ai = useAiConfiguration();
@@ -52,7 +53,7 @@ function Shell({
   }, []);
   return (
     <div className="flex min-h-screen flex-col">
-      {bare ? null : <Header logoUrl={logoUrl} storeName={storeName} />}
+      {bare ? null : <Header logoUrl={logoUrl} storeName={storeName} language={language} />}
       <div className="flex-1">
         <ScreenErrorBoundary title={t('screen_failed')} retryLabel={t('retry')}>
           <Suspense
@@ -109,7 +110,8 @@ function Shell({
 
 /** App start (spec §4): validation → settings → the store, themed before it is painted. */
 export function App() {
-  const { t, i18n } = useTranslation('common');
+  // Translations and the store calls load side by side; the store shows once both are there.
+  const { t, i18n, ready } = useTranslation(['common', 'store_modal', 'header', 'footer']);
   const store = useStoreBootstrap();
   const language = useLanguage({ onReload: () => location.reload() });
   const dir = language.direction === 'RTL' ? 'rtl' : 'ltr';
@@ -131,10 +133,10 @@ export function App() {
       loadTagManager(store.settings?.store_page_settings.google_analytics_tag ?? '');
   }, [store.status, store.settings]);
 
-  if (store.status === 'loading') {
+  if (store.status === 'loading' || !ready) {
     return (
       <div className="flex min-h-screen items-center justify-center">
-        <Spinner label={t('loading')} />
+        <Spinner label={ready ? t('loading') : 'Loading'} />
       </div>
     );
   }
@@ -146,7 +148,7 @@ export function App() {
         logoUrl={store.logoUrl}
         storeName={store.validation.status === 'success' ? store.validation.displayName : ''}
         footerText={store.settings?.store_footer_settings.footer_text ?? ''}
-        dir={dir}
+        language={language}
       />
     </BrowserRouter>
   );

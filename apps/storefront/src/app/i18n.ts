@@ -1,3 +1,4 @@
+import { retryDelay, shouldRetryTranslation } from '@marketkit/hooks/core';
 import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
@@ -23,12 +24,6 @@ export const NAMESPACES = [
   'training_overview',
 ] as const;
 
-/** Spec §8: 5xx, no status or a failed fetch are retried; 4xx and parse errors are not. */
-export function isRetryableTranslationFailure(status: number | null, parseError: boolean) {
-  if (parseError) return false;
-  return status === null || status >= 500;
-}
-
 /** Loads `{languageHost}/{language}/{namespace}.json`, retrying what the spec calls retryable. */
 function createBackend(languageHost: string): BackendModule {
   return {
@@ -51,8 +46,8 @@ function createBackend(languageHost: string): BackendModule {
           }
           callback(null, data as Record<string, string>);
         } catch (error) {
-          if (tries < 3 && isRetryableTranslationFailure(status, false)) {
-            setTimeout(() => void attempt(tries + 1), Math.min(1000 * 2 ** tries, 30_000));
+          if (shouldRetryTranslation(tries, status, false)) {
+            setTimeout(() => void attempt(tries + 1), retryDelay(tries));
             return;
           }
           callback(error as Error, false);

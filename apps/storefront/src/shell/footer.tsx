@@ -8,7 +8,7 @@ export function Footer({ text }: { text: string }) {
   const { t } = useTranslation('footer');
   const market = useMarket();
   const policies = useQuery({
-    queryKey: [market.store, 'policies'],
+    queryKey: market.keys.policies(),
     queryFn: () => unwrap(market.client.GET('/pbs/rest/v3/policies')),
     staleTime: 10 * 60 * 1000,
   });

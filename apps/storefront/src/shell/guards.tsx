@@ -1,5 +1,5 @@
 import { useSession } from '@marketkit/hooks';
-import { safeReturnPath } from '@marketkit/hooks/core';
+import { routeAccess, safeReturnPath } from '@marketkit/hooks/core';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { type Access, RETURN_TO_KEY } from '../app/routes.ts';
@@ -18,10 +18,11 @@ export function rememberReturnTo(path: string) {
 export function Guard({ access, children }: { access: Access; children: ReactNode }) {
   const session = useSession();
   const location = useLocation();
-  if (access === 'signed-in' && session.status !== 'signed-in') {
+  const decision = routeAccess(access, session.status === 'signed-in');
+  if (decision === 'sign-in') {
     rememberReturnTo(`${location.pathname}${location.search}${location.hash}`);
     return <Navigate to="/signin" replace />;
   }
-  if (access === 'guest' && session.status === 'signed-in') return <Navigate to="/" replace />;
+  if (decision === 'home') return <Navigate to="/" replace />;
   return <>{children}</>;
 }

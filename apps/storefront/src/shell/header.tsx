@@ -1,14 +1,22 @@
-import { useCart, useLanguage, useSession } from '@marketkit/hooks';
+import { useCart, type useLanguage, useSession } from '@marketkit/hooks';
 import { Button } from '@marketkit/ui';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 
-export function Header({ logoUrl, storeName }: { logoUrl: string | null; storeName: string }) {
+/** The shared header; the language comes from the app, which already resolves it once. */
+export function Header({
+  logoUrl,
+  storeName,
+  language,
+}: {
+  logoUrl: string | null;
+  storeName: string;
+  language: ReturnType<typeof useLanguage>;
+}) {
   const { t, i18n } = useTranslation('header');
   const session = useSession();
   const cart = useCart();
-  const language = useLanguage();
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
   const submit = (event: FormEvent) => {

@@ -62,13 +62,23 @@ export {
 } from './language.ts';
 export {
   type GuestCartMergePlan,
+  type MergeTargets,
   planGuestCartMerge,
+  planResumableMerge,
+  type ResumableMergePlan,
   shouldAddPendingBuyNow,
   shouldMergeGuestCartOn,
 } from './merge.ts';
 export { type PersistedEnvelope, type PersistedRead, readPersisted, writePersisted } from './persisted.ts';
-export { RETRY_LIMIT, retryDelay, shouldRetry } from './retry.ts';
-export { rememberLocation, returnPathOrHome, safeReturnPath } from './return-path.ts';
+export {
+  ALL_PRODUCTS,
+  activePincode,
+  isSavablePincode,
+  type SavedPincode,
+  sanitizeSavedPincode,
+} from './pincode.ts';
+export { RETRY_LIMIT, retryDelay, shouldRetry, shouldRetryTranslation } from './retry.ts';
+export { rememberLocation, returnPathOrHome, routeAccess, safeReturnPath } from './return-path.ts';
 export {
   decodeToken,
   displayNameOf,

@@ -34,6 +34,51 @@ export function planGuestCartMerge(
   return plan;
 }
 
+/** The end quantity each line of a planned merge must reach (kept until the server confirmed them). */
+export type MergeTargets = Record<string, { quantity: number; kind: 'create' | 'update' }>;
+
+export interface ResumableMergePlan extends GuestCartMergePlan {
+  /** Lines a previous, interrupted merge already got onto the server: they only leave the device. */
+  done: number[];
+  /** What to journal before sending this plan. */
+  targets: MergeTargets;
+}
+
+/**
+ * Plans a merge that may resume an interrupted one: a journaled create the server already shows went
+ * through; a journaled update the server already shows at its target went through; any other update is
+ * re-sent with the journaled absolute quantity (so sending it again can never double anything).
+ */
+export function planResumableMerge(
+  local: readonly GuestCartItem[],
+  server: readonly Schema<'CartItem'>[],
+  journal: MergeTargets | null,
+): ResumableMergePlan {
+  const resumed = journal ?? {};
+  const onServer = new Map(server.map((line) => [line.product, line]));
+  const done: number[] = [];
+  const fresh = local.filter((item) => {
+    const target = resumed[item.productId];
+    const line = onServer.get(item.productId);
+    if (target && line && (target.kind === 'create' || line.cart_quantity === target.quantity)) {
+      done.push(item.productId);
+      return false;
+    }
+    return true;
+  });
+  const plan = planGuestCartMerge(fresh, server);
+  for (const update of plan.update) {
+    const target = resumed[update.product];
+    if (target?.kind === 'update') update.cart_quantity = target.quantity;
+  }
+  const targets: MergeTargets = {};
+  for (const create of plan.create)
+    targets[create.product] = { quantity: create.cart_quantity, kind: 'create' };
+  for (const update of plan.update)
+    targets[update.product] = { quantity: update.cart_quantity, kind: 'update' };
+  return { ...plan, done, targets };
+}
+
 /** Routes where the guest cart is not merged (the cart page shows and merges it itself). */
 export const shouldMergeGuestCartOn = (pathname: string) => !/^\/cart(\/|$)/.test(pathname);
 

@@ -17,3 +17,16 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
 
 /** TanStack Query `retryDelay`: 1000, 2000, 4000… capped at 30000 ms. */
 export const retryDelay = (attemptIndex: number) => Math.min(1000 * 2 ** attemptIndex, 30_000);
+
+/**
+ * Spec §8, translation files: a 5xx, no status at all, or a failed fetch is retried; a 4xx or a file
+ * that does not parse is not.
+ */
+export function shouldRetryTranslation(
+  failureCount: number,
+  status: number | null,
+  parseError: boolean,
+): boolean {
+  if (failureCount >= RETRY_LIMIT || parseError) return false;
+  return status === null || status >= 500;
+}

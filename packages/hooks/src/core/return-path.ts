@@ -46,3 +46,13 @@ export function rememberLocation(
   if (location.origin !== origin) return undefined;
   return safeReturnPath(`${location.pathname}${location.search}${location.hash ?? ''}`, origin);
 }
+
+/** What a route guard does (spec §2): render the screen, or send the visitor to sign-in or home. */
+export function routeAccess(
+  access: 'all' | 'guest' | 'signed-in',
+  signedIn: boolean,
+): 'render' | 'sign-in' | 'home' {
+  if (access === 'signed-in' && !signedIn) return 'sign-in';
+  if (access === 'guest' && signedIn) return 'home';
+  return 'render';
+}

@@ -5,10 +5,13 @@ import {
   type GuestCartEvent,
   type GuestCartState,
   guestCartReducer,
+  type MergeTargets,
+  type SavedPincode,
   type SlotEvent,
   type SlotSelection,
   sanitizeBuyNow,
   sanitizeGuestCart,
+  sanitizeSavedPincode,
   sanitizeSlots,
   slotReducer,
 } from '../core/index.ts';
@@ -59,15 +62,11 @@ function persisted<T>(
   return Object.assign(store, { reload });
 }
 
-export interface SavedPincode {
-  pincode: string;
-  addressId: number | null;
-}
+export type { SavedPincode };
 
 /** What a planned merge intends, so an interrupted one can finish without doubling anything. */
 export interface MergeJournal {
-  /** Product id → the quantity the server line must end with. */
-  targets: Record<string, { quantity: number; kind: 'create' | 'update' }>;
+  targets: MergeTargets;
 }
 
 /** Every piece of client state, created once per `MarketProvider` (no module singletons). */
@@ -84,20 +83,10 @@ export function createClientState(storage: SafeStorage) {
     value: sanitizeBuyNow(value),
     dropped: 0,
   }));
-  const pincode = persisted<SavedPincode | null>(storage, STORAGE_KEYS.pincode, null, (value) => {
-    const record = value as Partial<SavedPincode> | null;
-    const valid =
-      record && typeof record.pincode === 'string' && /^([0-9]{4,10}|allProducts)$/.test(record.pincode);
-    return {
-      value: valid
-        ? {
-            pincode: record.pincode as string,
-            addressId: Number.isInteger(record.addressId) ? (record.addressId as number) : null,
-          }
-        : null,
-      dropped: 0,
-    };
-  });
+  const pincode = persisted<SavedPincode | null>(storage, STORAGE_KEYS.pincode, null, (value) => ({
+    value: sanitizeSavedPincode(value),
+    dropped: 0,
+  }));
   const mergeJournal = persisted<MergeJournal | null>(storage, STORAGE_KEYS.mergeJournal, null, (value) => {
     const journal = value as Partial<MergeJournal> | null;
     if (!journal || typeof journal.targets !== 'object' || journal.targets === null)

@@ -1,6 +1,5 @@
 import { isMarketApiError, unwrap } from '@marketkit/sdk';
-import { planGuestCartMerge, shouldAddPendingBuyNow } from '../core/index.ts';
-import type { MergeJournal } from './client-state.ts';
+import { planResumableMerge, shouldAddPendingBuyNow } from '../core/index.ts';
 import type { MarketContextValue } from './provider.tsx';
 
 export interface MergeOutcome {
@@ -50,30 +49,7 @@ async function merge(market: MarketContextValue): Promise<MergeOutcome> {
   const server = (
     await unwrap(client.GET('/cfs/rest/v3/customer-cart', { params: { query: { page_number: -1 } } }))
   ).Products;
-  const onServer = new Map(server.map((line) => [line.product, line]));
-  const done: number[] = [];
-  const resumed = journal?.targets ?? {};
-  const fresh = local.filter((item) => {
-    const target = resumed[item.productId];
-    if (!target) return true;
-    const line = onServer.get(item.productId);
-    // A planned create the server already shows went through before the interruption.
-    if (line && (target.kind === 'create' || line.cart_quantity === target.quantity)) {
-      done.push(item.productId);
-      return false;
-    }
-    return true;
-  });
-  const plan = planGuestCartMerge(fresh, server);
-  for (const update of plan.update) {
-    const target = resumed[update.product];
-    if (target?.kind === 'update') update.cart_quantity = target.quantity;
-  }
-  const targets: MergeJournal['targets'] = {};
-  for (const create of plan.create)
-    targets[create.product] = { quantity: create.cart_quantity, kind: 'create' };
-  for (const update of plan.update)
-    targets[update.product] = { quantity: update.cart_quantity, kind: 'update' };
+  const { done, targets, ...plan } = planResumableMerge(local, server, journal?.targets ?? null);
   state.mergeJournal.setState(Object.keys(targets).length > 0 ? { targets } : null, true);
   if (done.length > 0) {
     state.dispatchGuestCart({ type: 'merged', productIds: done });
@@ -122,7 +98,7 @@ async function merge(market: MarketContextValue): Promise<MergeOutcome> {
   }
   state.mergeJournal.setState(null, true);
 
-  const serverIds = [...onServer.keys(), ...outcome.merged];
+  const serverIds = [...server.map((line) => line.product), ...outcome.merged];
   if (shouldAddPendingBuyNow(market.pathname(), pending, serverIds) && pending) {
     await unwrap(
       client.POST('/cfs/rest/v3/customer-cart', {

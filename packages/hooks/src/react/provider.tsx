@@ -9,7 +9,7 @@ import {
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { retryDelay, sessionFromToken, shouldRetry } from '../core/index.ts';
+import { activePincode, retryDelay, sessionFromToken, shouldRetry } from '../core/index.ts';
 import { type ClientState, createClientState, STORAGE_KEYS } from './client-state.ts';
 import { marketKeys } from './query-keys.ts';
 import { defaultStorage, type KeyValueStorage, safe } from './storage.ts';
@@ -106,7 +106,7 @@ function createMarketContext(
     tokens,
     ...(props.fetch ? { fetch: props.fetch } : {}),
     getLanguage: () => storage.get(STORAGE_KEYS.language),
-    getPincode: () => state.pincode.getState()?.pincode ?? null,
+    getPincode: () => activePincode(state.pincode.getState()),
     onTokensRefreshed: (grant) => session.setState({ accessToken: grant.access_token }),
     onSessionEnded: (reason) => {
       endSession();

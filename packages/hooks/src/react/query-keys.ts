@@ -5,6 +5,7 @@ export function marketKeys(store: string) {
     storeValidation: () => [store, 'store-validation'] as const,
     settings: (storeId: number) => [store, 'content-settings', storeId] as const,
     languages: () => [store, 'languages'] as const,
+    policies: () => [store, 'policies'] as const,
     cart: () => [store, 'cart'] as const,
     wishlist: (filters: { search?: string; type?: string }) => [store, 'wishlist', filters] as const,
     aiConfiguration: () => [store, 'ai-configuration'] as const,

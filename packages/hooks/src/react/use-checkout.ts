@@ -2,9 +2,11 @@ import { type RequestBody, type Schema, unwrap } from '@marketkit/sdk';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import {
+  activePincode,
   checkoutSteps,
   initialPaymentSelection,
   isOrderPaid,
+  isSavablePincode,
   paymentReturnAction,
   paymentSelectionReducer,
   type SlotSelection,
@@ -184,10 +186,10 @@ export function usePincode() {
   const market = useMarket();
   const saved = useStoreValue(market.state.pincode);
   return {
-    pincode: saved?.pincode && saved.pincode !== 'allProducts' ? saved.pincode : null,
+    pincode: activePincode(saved),
     addressId: saved?.addressId ?? null,
     save: (pincode: string, addressId: number | null = null) => {
-      if (!/^([0-9]{4,10}|allProducts)$/.test(pincode)) throw new RangeError('A pincode is 4 to 10 digits');
+      if (!isSavablePincode(pincode)) throw new RangeError('A pincode is 4 to 10 digits');
       market.state.pincode.setState({ pincode, addressId }, true);
       market.queryClient.invalidateQueries({ queryKey: market.keys.all });
     },

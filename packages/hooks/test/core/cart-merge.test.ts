@@ -1,14 +1,17 @@
 import type { Schema } from '@marketkit/sdk';
 import { describe, expect, it } from 'vitest';
 import {
+  activePincode,
   EMPTY_GUEST_CART,
   type GuestCartState,
   guestCartDisplay,
   guestCartReducer,
   isInGuestCart,
   planGuestCartMerge,
+  planResumableMerge,
   sanitizeBuyNow,
   sanitizeGuestCart,
+  sanitizeSavedPincode,
   sanitizeSlots,
   shouldAddPendingBuyNow,
   shouldMergeGuestCartOn,
@@ -230,4 +233,72 @@ describe('guest-cart merge plan', () => {
   ] as const)('pending buy-now on %s (%j, server %j) → %s', (path, pending, server, adds) =>
     expect(shouldAddPendingBuyNow(path, pending, server)).toBe(adds),
   );
+});
+
+describe('resuming an interrupted merge', () => {
+  const local = add(add(EMPTY_GUEST_CART, 1, 2), 2, 1).items;
+  it.each([
+    [
+      'no journal: a fresh plan, journaled',
+      null,
+      [line(501, 1, 1)],
+      {
+        done: [],
+        create: [{ product: 2, cart_quantity: 1 }],
+        update: [{ cartItemId: 501, product: 1, cart_quantity: 3 }],
+      },
+    ],
+    [
+      'the create went through before the cut: done, not sent again',
+      { 2: { quantity: 1, kind: 'create' } },
+      [line(501, 1, 1), line(502, 2, 1)],
+      { done: [2], create: [], update: [{ cartItemId: 501, product: 1, cart_quantity: 3 }] },
+    ],
+    [
+      'the create did not go through: sent again',
+      { 2: { quantity: 1, kind: 'create' } },
+      [line(501, 1, 1)],
+      {
+        done: [],
+        create: [{ product: 2, cart_quantity: 1 }],
+        update: [{ cartItemId: 501, product: 1, cart_quantity: 3 }],
+      },
+    ],
+    [
+      'the update reached its target: done',
+      { 1: { quantity: 3, kind: 'update' } },
+      [line(501, 1, 3)],
+      { done: [1], create: [{ product: 2, cart_quantity: 1 }], update: [] },
+    ],
+    [
+      'the update did not land: the same absolute target again, never 1 + 3 + 2',
+      { 1: { quantity: 3, kind: 'update' } },
+      [line(501, 1, 1)],
+      {
+        done: [],
+        create: [{ product: 2, cart_quantity: 1 }],
+        update: [{ cartItemId: 501, product: 1, cart_quantity: 3 }],
+      },
+    ],
+  ] as const)('%s', (_name, journal, server, expected) => {
+    const plan = planResumableMerge(local, server, journal);
+    expect({ done: plan.done, create: plan.create, update: plan.update }).toEqual(expected);
+    for (const create of plan.create)
+      expect(plan.targets[create.product]).toEqual({ quantity: create.cart_quantity, kind: 'create' });
+    for (const update of plan.update)
+      expect(plan.targets[update.product]).toEqual({ quantity: update.cart_quantity, kind: 'update' });
+  });
+});
+
+describe('saved pincode', () => {
+  it.each([
+    [{ pincode: '2001', addressId: 5 }, { pincode: '2001', addressId: 5 }, '2001'],
+    [{ pincode: 'allProducts', addressId: null }, { pincode: 'allProducts', addressId: null }, null],
+    [{ pincode: '12', addressId: 1 }, null, null],
+    [{ pincode: '2001', addressId: 'x' }, { pincode: '2001', addressId: null }, '2001'],
+    ['2001', null, null],
+  ])('%j', (value, record, active) => {
+    expect(sanitizeSavedPincode(value)).toEqual(record);
+    expect(activePincode(sanitizeSavedPincode(value))).toBe(active);
+  });
 });

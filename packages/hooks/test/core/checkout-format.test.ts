@@ -18,9 +18,11 @@ import {
   readPersisted,
   retryDelay,
   returnPathOrHome,
+  routeAccess,
   safeReturnPath,
   sanitizeGuestCart,
   shouldRetry,
+  shouldRetryTranslation,
   showsPrice,
   writePersisted,
 } from '../../src/core/index.ts';
@@ -323,4 +325,30 @@ describe('persisted values', () => {
     expect(result.status).toBe('ok');
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
+});
+
+describe('translation retries (spec §8)', () => {
+  it.each([
+    [0, 503, false, true],
+    [0, null, false, true],
+    [2, 500, false, true],
+    [3, 500, false, false],
+    [0, 404, false, false],
+    [0, 200, true, false],
+  ])('failure %s with status %s (parse error %s) retries: %s', (count, status, parseError, retries) =>
+    expect(shouldRetryTranslation(count, status, parseError)).toBe(retries),
+  );
+});
+
+describe('route guards (spec §2)', () => {
+  it.each([
+    ['all', false, 'render'],
+    ['all', true, 'render'],
+    ['signed-in', false, 'sign-in'],
+    ['signed-in', true, 'render'],
+    ['guest', true, 'home'],
+    ['guest', false, 'render'],
+  ] as const)('%s route, signed in %s → %s', (access, signedIn, decision) =>
+    expect(routeAccess(access, signedIn)).toBe(decision),
+  );
 });

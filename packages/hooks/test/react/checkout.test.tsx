@@ -5,22 +5,16 @@ import { expect, it } from 'vitest';
 import { useCart, useCheckout, useMarket, useSession, useStartCheckout } from '../../src/react/index.ts';
 import { newDevice, products, renderWithMarket, setupSandbox } from './harness.tsx';
 
-setupSandbox();
+const SIGN_IN = { username: 'shopper@example.com', password: 'Password123' };
 
-it('walks a checkout: steps, payment selection against the restrictions, and one order even when placed twice', async () => {
-  const device = newDevice();
-  const shop = renderWithMarket(
-    () => ({ session: useSession(), cart: useCart(), start: useStartCheckout(), market: useMarket() }),
-    device,
-    '/cart',
-  );
-  await act(() =>
-    shop.result.current.session.signIn({ username: 'shopper@example.com', password: 'Password123' }),
-  );
-  const [cable] = await products([1009]);
-  await act(() => shop.result.current.cart.add(cable as NonNullable<typeof cable>, 2));
-  const address = await unwrap(
-    shop.result.current.market.client.POST('/cfs/rest/v3/customer-address', {
+/** Signs the seeded shopper in and saves a delivery address in a Johannesburg pincode. */
+async function signInWithAddress(shop: {
+  session: ReturnType<typeof useSession>;
+  market: ReturnType<typeof useMarket>;
+}) {
+  await act(() => shop.session.signIn(SIGN_IN));
+  return unwrap(
+    shop.market.client.POST('/cfs/rest/v3/customer-address', {
       body: {
         full_name: 'Asha',
         phone: '9876543210',
@@ -34,6 +28,20 @@ it('walks a checkout: steps, payment selection against the restrictions, and one
       },
     }),
   );
+}
+
+setupSandbox();
+
+it('walks a checkout: steps, payment selection against the restrictions, and one order even when placed twice', async () => {
+  const device = newDevice();
+  const shop = renderWithMarket(
+    () => ({ session: useSession(), cart: useCart(), start: useStartCheckout(), market: useMarket() }),
+    device,
+    '/cart',
+  );
+  const address = await signInWithAddress(shop.result.current);
+  const [cable] = await products([1009]);
+  await act(() => shop.result.current.cart.add(cable as NonNullable<typeof cable>, 2));
   const started = await act(() => shop.result.current.start({ source: 'cart' }));
   const view = renderWithMarket(
     () => useCheckout(started.checkout_id),
@@ -88,24 +96,7 @@ it('uses a new idempotency key for another checkout journey', async () => {
     () => ({ session: useSession(), start: useStartCheckout(), market: useMarket() }),
     device,
   );
-  await act(() =>
-    shop.result.current.session.signIn({ username: 'shopper@example.com', password: 'Password123' }),
-  );
-  const address = await unwrap(
-    shop.result.current.market.client.POST('/cfs/rest/v3/customer-address', {
-      body: {
-        full_name: 'Asha',
-        phone: '9876543210',
-        extension: '+91',
-        address_line_1: '1 Road',
-        city: 'Johannesburg',
-        state: 'Gauteng',
-        country: 'South Africa',
-        pincode: '2001',
-        address_type: 'delivery',
-      },
-    }),
-  );
+  const address = await signInWithAddress(shop.result.current);
   const journeys = [];
   for (let i = 0; i < 2; i += 1)
     journeys.push(
