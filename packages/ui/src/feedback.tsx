@@ -1,9 +1,8 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { Toaster as SonnerToaster } from 'sonner';
 import { Button } from './button.tsx';
 import { cn } from './cn.ts';
 
-/** The spec's 48px spinner, announced as busy. */
+/** The spec's 48px spinner (an SVG arc: it paints as content, so it counts as the first paint), announced as busy. */
 export function Spinner({ label = 'Loading', size = 48 }: { label?: string; size?: number }) {
   return (
     <span
@@ -12,11 +11,23 @@ export function Spinner({ label = 'Loading', size = 48 }: { label?: string; size
       data-slot="spinner"
       className="inline-flex items-center justify-center"
     >
-      <span
+      <svg
         aria-hidden="true"
-        className="rounded-full border-4 border-current border-e-transparent"
+        viewBox="0 0 48 48"
+        width={size}
+        height={size}
         style={{ width: size, height: size, animation: 'mk-spin 0.8s linear infinite' }}
-      />
+      >
+        <circle
+          cx="24"
+          cy="24"
+          r="20"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="4"
+          strokeDasharray="94 32"
+        />
+      </svg>
       <span className="sr-only">{label}</span>
     </span>
   );
@@ -114,18 +125,3 @@ export function CopyButton({
     </Button>
   );
 }
-
-/** Toasts (sonner): top-right, top-left for right-to-left; 5000 ms; swipe to dismiss. */
-export function Toaster({ dir = 'ltr' }: { dir?: 'ltr' | 'rtl' }) {
-  return (
-    <SonnerToaster
-      position={dir === 'rtl' ? 'top-left' : 'top-right'}
-      dir={dir}
-      duration={5000}
-      swipeDirections={dir === 'rtl' ? ['left', 'top'] : ['right', 'top']}
-      closeButton
-    />
-  );
-}
-
-export { toast } from 'sonner';

@@ -26,7 +26,14 @@ export {
   ErrorState,
   Skeleton,
   Spinner,
-  Toaster,
-  toast,
 } from './feedback.tsx';
 export { allowsNumericKey, Input, type InputProps } from './input.tsx';
+export {
+  dragDismisses,
+  TOAST_DRAG_DISMISS_RATIO,
+  TOAST_DURATION_MS,
+  Toaster,
+  type ToastKind,
+  type ToastOptions,
+  toast,
+} from './toast.tsx';

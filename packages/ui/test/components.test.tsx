@@ -7,6 +7,7 @@ import {
   CopyButton,
   Dialog,
   DiscountBadge,
+  dragDismisses,
   Input,
   Pagination,
   Price,
@@ -211,11 +212,29 @@ describe('feedback', () => {
     ['rtl', 'left'],
   ] as const)('should place %s toasts at the top %s', async (dir, side) => {
     render(<Toaster dir={dir} />);
-    await act(async () => {
-      toast('Added to cart');
-    });
-    const list = await screen.findByText('Added to cart');
-    const region = list.closest('[data-x-position]') as HTMLElement;
+    toast.success(`Added to cart (${dir})`);
+    const message = await screen.findByText(`Added to cart (${dir})`);
+    const region = message.closest('[data-x-position]') as HTMLElement;
     expect([region.dataset.yPosition, region.dataset.xPosition]).toEqual(['top', side]);
+    expect(message.closest('[role="status"]')).not.toBeNull();
+  });
+
+  it('given a toast raised before the toaster is on the page, should show it once the toaster mounts', async () => {
+    toast.error('Payment failed', { id: 'early' });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.queryByText('Payment failed')).toBeNull();
+    render(<Toaster />);
+    const message = await screen.findByText('Payment failed');
+    expect(message.closest('[role="alert"]')).not.toBeNull();
+  });
+
+  it.each([
+    [0, 300, false],
+    [239, 300, false],
+    [240, 300, true],
+    [-240, 300, true],
+    [500, 0, false],
+  ])('should dismiss a toast dragged %i px of %i px: %s', (distance, width, dismissed) => {
+    expect(dragDismisses(distance, width)).toBe(dismissed);
   });
 });

@@ -1,0 +1,87 @@
+import { type PointerEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { Toaster as SonnerToaster, toast as sonner } from 'sonner';
+import { cn } from './cn.ts';
+import { dragDismisses, TOAST_DURATION_MS, type ToastKind, type ToastOptions } from './toast-rules.ts';
+
+const KIND_CLASS: Record<ToastKind, string> = {
+  success: 'border-s-green-700',
+  error: 'border-s-red-700',
+  info: 'border-s-current',
+};
+
+function ToastCard({ id, kind, message }: { id: string | number; kind: ToastKind; message: ReactNode }) {
+  const start = useRef<number | null>(null);
+  const [offset, setOffset] = useState(0);
+  const release = (event: PointerEvent<HTMLDivElement>) => {
+    if (start.current === null) return;
+    const distance = event.clientX - start.current;
+    start.current = null;
+    if (dragDismisses(distance, event.currentTarget.getBoundingClientRect().width)) sonner.dismiss(id);
+    else setOffset(0);
+  };
+  return (
+    <div
+      role={kind === 'error' ? 'alert' : 'status'}
+      data-slot="toast"
+      data-kind={kind}
+      className={cn(
+        'flex w-[min(22rem,calc(100vw-2rem))] touch-pan-y select-none items-start gap-3 rounded-md border border-black/10 border-s-4 bg-white p-4 text-sm text-black shadow-lg',
+        KIND_CLASS[kind],
+      )}
+      style={{
+        transform: `translateX(${offset}px)`,
+        transition: start.current === null ? 'transform 150ms' : 'none',
+      }}
+      onPointerDown={(event) => {
+        start.current = event.clientX;
+        event.currentTarget.setPointerCapture?.(event.pointerId);
+      }}
+      onPointerMove={(event) => {
+        if (start.current !== null) setOffset(event.clientX - start.current);
+      }}
+      onPointerUp={release}
+      onPointerCancel={() => {
+        start.current = null;
+        setOffset(0);
+      }}
+    >
+      <p className="flex-1">{message}</p>
+      <button
+        type="button"
+        aria-label="Close"
+        className="-m-1 rounded p-1 leading-none opacity-70 hover:opacity-100"
+        onPointerDown={(event) => event.stopPropagation()}
+        onClick={() => sonner.dismiss(id)}
+      >
+        ×
+      </button>
+    </div>
+  );
+}
+
+/** Shows a toast on the mounted host. */
+export function showToast(kind: ToastKind, message: ReactNode, options: ToastOptions = {}) {
+  sonner.custom((id) => <ToastCard id={id} kind={kind} message={message} />, {
+    ...(options.id === undefined ? {} : { id: options.id }),
+    duration: options.duration ?? TOAST_DURATION_MS,
+  });
+}
+
+export function dismissToast(id?: string) {
+  sonner.dismiss(id);
+}
+
+/** The sonner host: top-right, top-left for right-to-left; sonner's own swipe is off (ours is 80 %). */
+export function ToastHost({ dir, onReady }: { dir: 'ltr' | 'rtl'; onReady: () => () => void }) {
+  // Runs after sonner's own effects (children first), so it is subscribed before queued toasts show.
+  useEffect(onReady, [onReady]);
+  return (
+    <SonnerToaster
+      position={dir === 'rtl' ? 'top-left' : 'top-right'}
+      dir={dir}
+      duration={TOAST_DURATION_MS}
+      swipeDirections={[]}
+      toastOptions={{ unstyled: true }}
+    />
+  );
+}

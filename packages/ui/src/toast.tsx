@@ -1,0 +1,84 @@
+import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
+import type { ToastKind, ToastOptions } from './toast-rules.ts';
+
+type HostModule = typeof import('./toast-host.tsx');
+
+// sonner stays off the critical path: the host loads when the browser is idle or at the first toast.
+let loading: Promise<HostModule> | null = null;
+let loaded: HostModule | null = null;
+const waitingForModule = new Set<(module: HostModule) => void>();
+const load = () => {
+  loading ??= import('./toast-host.tsx').then((module) => {
+    loaded = module;
+    for (const notify of waitingForModule) notify(module);
+    waitingForModule.clear();
+    return module;
+  });
+  return loading;
+};
+
+let hostsMounted = 0;
+const queued: Array<(module: HostModule) => void> = [];
+const hostReady = () => {
+  hostsMounted += 1;
+  const module = loaded;
+  if (module) for (const run of queued.splice(0)) run(module);
+  return () => {
+    hostsMounted -= 1;
+  };
+};
+
+function enqueue(run: (module: HostModule) => void) {
+  void load().then((module) => {
+    if (hostsMounted > 0) run(module);
+    else queued.push(run);
+  });
+}
+
+const show = (kind: ToastKind) => (message: ReactNode, options?: ToastOptions) =>
+  enqueue((module) => module.showToast(kind, message, options));
+
+/**
+ * Toasts, spec §2: top-right (top-left for right-to-left), 5000 ms, dismissed by dragging 80 % of the
+ * width. Calls made before the `<Toaster>` is ready are shown once it is.
+ */
+export const toast = {
+  success: show('success'),
+  error: show('error'),
+  info: show('info'),
+  dismiss: (id?: string) => enqueue((module) => module.dismissToast(id)),
+};
+
+const whenIdle = (run: () => void) =>
+  typeof requestIdleCallback === 'function'
+    ? requestIdleCallback(run, { timeout: 2000 })
+    : setTimeout(run, 1);
+
+/** Where toasts appear. Render it once; it loads its code after the page is interactive. */
+export function Toaster({ dir = 'ltr' }: { dir?: 'ltr' | 'rtl' }) {
+  const [Host, setHost] = useState<ComponentType<{
+    dir: 'ltr' | 'rtl';
+    onReady: () => () => void;
+  }> | null>(() => loaded?.ToastHost ?? null);
+  useEffect(() => {
+    if (loaded) {
+      setHost(() => loaded?.ToastHost ?? null);
+      return;
+    }
+    const take = (module: HostModule) => setHost(() => module.ToastHost);
+    waitingForModule.add(take);
+    whenIdle(() => void load());
+    return () => {
+      waitingForModule.delete(take);
+    };
+  }, []);
+  return Host ? <Host dir={dir} onReady={hostReady} /> : null;
+}
+
+export {
+  dragDismisses,
+  TOAST_DRAG_DISMISS_RATIO,
+  TOAST_DURATION_MS,
+  type ToastKind,
+  type ToastOptions,
+} from './toast-rules.ts';
