@@ -52,3 +52,21 @@ export const realmNameOf = (realm: string) => realm.split('-')[0] ?? realm;
 
 /** The guest realm of a store: `{store}-customer`. */
 export const storeRealm = (store: string) => `${store}-customer`;
+
+/** Spec §4: a 401 on the sign-in page means wrong credentials there, so no refresh is tried. */
+export const refreshesOn401 = (pathname: string) => pathname.replace(/\/+$/, '') !== '/signin';
+
+/**
+ * Spec §8: an HTTP error of 400 or above (a 401 the SDK handled never gets here) makes the store
+ * status be checked again, except when the store check itself failed (that would loop).
+ */
+export function refetchesStoreStatus(event: { status: number; url: string }): boolean {
+  if (event.status < 400) return false;
+  let pathname: string;
+  try {
+    pathname = new URL(event.url).pathname;
+  } catch {
+    return false;
+  }
+  return !pathname.endsWith('/ums/rest/v3/validate-store');
+}

@@ -24,6 +24,29 @@ export function storeValidationState(input: {
   };
 }
 
+/**
+ * The store id to load settings for: the validated one, or while validation runs a hint (the id seen
+ * on the last visit, or one given in configuration) so settings load alongside validation instead of
+ * after it. A wrong hint costs one wasted request: the validated id always wins.
+ */
+export function settingsStoreId(validation: StoreValidationState, hint: number | null): number | null {
+  if (validation.status === 'success') return validation.storeId;
+  if (validation.status === 'loading') return hint;
+  return null;
+}
+
+/** How the last validated store id is remembered: `{realm}:{id}`, so another store's id never applies. */
+export const storeIdHintValue = (realm: string, storeId: number) => `${realm}:${storeId}`;
+
+/** The remembered id for this realm, or null when absent, for another realm or malformed. */
+export function storeIdHint(stored: string | null | undefined, realm: string): number | null {
+  if (!stored) return null;
+  const separator = stored.lastIndexOf(':');
+  if (separator <= 0 || stored.slice(0, separator) !== realm) return null;
+  const id = Number(stored.slice(separator + 1));
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
 /** Theme tokens; each becomes a CSS variable. */
 export interface Theme {
   pageBg: string;

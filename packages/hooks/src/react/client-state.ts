@@ -16,22 +16,9 @@ import {
   slotReducer,
 } from '../core/index.ts';
 import { loadPersisted, type SafeStorage, savePersisted } from './storage.ts';
+import { STORAGE_KEYS } from './storage-keys.ts';
 
-/** Storage keys: the spec's where it names one (§3), ours otherwise. */
-export const STORAGE_KEYS = {
-  storeName: 'store_name',
-  storeFullName: 'store_full_name',
-  language: 'ln',
-  direction: 'direction',
-  slots: 'slot_selected',
-  wishlist: 'wish_list',
-  payDone: 'payDone',
-  orderId: 'orderID',
-  guestCart: 'guest_cart',
-  buyNow: 'buy_now',
-  pincode: 'pincode',
-  mergeJournal: 'guest_cart_merge',
-} as const;
+export { STORAGE_KEYS } from './storage-keys.ts';
 
 const VERSION = 1;
 

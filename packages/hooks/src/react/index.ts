@@ -23,6 +23,12 @@ export {
   useGuestCartMerge,
 } from './use-cart.ts';
 export {
+  CATALOGUE_STALE_MS,
+  type CatalogueQueryOptions,
+  useCategories,
+  usePolicies,
+} from './use-catalogue.ts';
+export {
   useBuyNow,
   useCheckout,
   usePaymentReturnCheck,

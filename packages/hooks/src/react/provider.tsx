@@ -9,9 +9,17 @@ import {
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { activePincode, retryDelay, sessionFromToken, shouldRetry } from '../core/index.ts';
+import {
+  activePincode,
+  refetchesStoreStatus,
+  refreshesOn401,
+  retryDelay,
+  sessionFromToken,
+  shouldRetry,
+} from '../core/index.ts';
+import { type PrefetchedStore, storeCalls } from '../prefetch/index.ts';
 import { type ClientState, createClientState, STORAGE_KEYS } from './client-state.ts';
-import { marketKeys } from './query-keys.ts';
+import { isShopperScoped, marketKeys } from './query-keys.ts';
 import { defaultStorage, type KeyValueStorage, safe } from './storage.ts';
 
 export interface SessionStoreState {
@@ -24,6 +32,8 @@ export interface MarketContextValue {
   state: ClientState;
   session: StoreApi<SessionStoreState>;
   store: string;
+  /** The store's id when known ahead of validation (configuration), else null. */
+  storeId: number | null;
   keys: ReturnType<typeof marketKeys>;
   /** The current route (rules such as "no merge on /cart" depend on it). */
   pathname: () => string;
@@ -40,6 +50,11 @@ export interface MarketProviderProps {
   servicesHost: string;
   /** Store name (the guest realm is `{store}-customer`). */
   store: string;
+  /**
+   * The store's id if the app already knows it (runtime configuration): store settings then load
+   * alongside store validation. Otherwise the id remembered from the last visit is used the same way.
+   */
+  storeId?: number;
   /** Token storage (default: cookies in a browser, memory elsewhere). */
   tokens?: TokenStore;
   /** Key-value storage for client state (default: `localStorage` when usable, else memory). */
@@ -50,6 +65,16 @@ export interface MarketProviderProps {
   fetch?: (request: Request) => Promise<Response>;
   /** The current pathname (default: `location.pathname`). */
   pathname?: () => string;
+  /**
+   * A request replayed after a successful token refresh failed again. Spec §4: the storefront reloads
+   * the page; the default does nothing.
+   */
+  onReplayFailed?: () => void;
+  /**
+   * Store calls started early with `prefetchStore` from `@marketkit/hooks/prefetch` (for example by a
+   * small script that runs while the app's JavaScript loads): used instead of asking again.
+   */
+  prefetched?: PrefetchedStore;
   /** Called when the session ends without the shopper asking (refresh refused, signed out elsewhere). */
   onSessionEnded?: (reason: SessionEndReason) => void;
   /** Reported when a stored value could not be read or written (corrupt JSON, full quota). */
@@ -77,6 +102,26 @@ const SESSION_KEYS = [
   'authenticated',
 ];
 
+/** Puts calls already under way into the cache under the keys the hooks read; one that failed is asked again. */
+function seedPrefetched(queryClient: QueryClient, client: MarketClient, prefetched: PrefetchedStore) {
+  const keys = marketKeys(prefetched.store);
+  const calls = storeCalls(client);
+  void queryClient.prefetchQuery({
+    queryKey: keys.storeValidation(),
+    queryFn: () => prefetched.validation.catch(() => calls.validation()),
+  });
+  void queryClient.prefetchQuery({
+    queryKey: keys.languages(),
+    queryFn: () => prefetched.languages.catch(() => calls.languages()),
+  });
+  const settings = prefetched.settings;
+  if (settings)
+    void queryClient.prefetchQuery({
+      queryKey: keys.settings(settings.storeId),
+      queryFn: () => settings.result.catch(() => calls.settings(settings.storeId)),
+    });
+}
+
 function createMarketContext(
   props: MarketProviderProps,
   latest: { current: MarketProviderProps },
@@ -86,6 +131,9 @@ function createMarketContext(
   const tokens =
     props.tokens ?? (typeof document === 'undefined' ? createMemoryTokenStore() : createCookieTokenStore());
   const queryClient = props.queryClient ?? createMarketQueryClient();
+  // Read through the latest props: a router's pathname changes between renders.
+  const pathname = () =>
+    latest.current.pathname?.() ?? (typeof location === 'undefined' ? '/' : location.pathname);
   const session = createStore<SessionStoreState>()(() => ({
     accessToken: tokens.get()?.accessToken ?? null,
   }));
@@ -95,7 +143,9 @@ function createMarketContext(
     // A half-done merge or a pending buy-now belongs to the session that made it.
     state.mergeJournal.setState(null, true);
     state.buyNow.setState(null, true);
-    queryClient.clear();
+    // The shopper's answers go; the store's own (validation, settings, languages…) stay, so the
+    // storefront does not fall back to its loading screen when a session ends.
+    queryClient.removeQueries({ predicate: (query) => isShopperScoped(query.queryKey) });
     session.setState({ accessToken: null });
   };
   // An access token that cannot be decoded means: clear everything (spec §4).
@@ -108,21 +158,28 @@ function createMarketContext(
     getLanguage: () => storage.get(STORAGE_KEYS.language),
     getPincode: () => activePincode(state.pincode.getState()),
     onTokensRefreshed: (grant) => session.setState({ accessToken: grant.access_token }),
+    shouldRefresh: () => refreshesOn401(pathname()),
+    onReplayFailed: () => latest.current.onReplayFailed?.(),
+    onHttpError: (event) => {
+      if (refetchesStoreStatus(event))
+        void queryClient.invalidateQueries({ queryKey: marketKeys(props.store).storeValidation() });
+    },
     onSessionEnded: (reason) => {
       endSession();
       latest.current.onSessionEnded?.(reason);
     },
   });
+  if (props.prefetched && props.prefetched.store === props.store)
+    seedPrefetched(queryClient, client, props.prefetched);
   return {
     client,
     queryClient,
     state,
     session,
     store: props.store,
+    storeId: props.storeId ?? null,
     keys: marketKeys(props.store),
-    // Read through the latest props: a router's pathname changes between renders.
-    pathname: () =>
-      latest.current.pathname?.() ?? (typeof location === 'undefined' ? '/' : location.pathname),
+    pathname,
     endSession,
     inFlight: new Map(),
   };

@@ -6,6 +6,7 @@ export function marketKeys(store: string) {
     settings: (storeId: number) => [store, 'content-settings', storeId] as const,
     languages: () => [store, 'languages'] as const,
     policies: () => [store, 'policies'] as const,
+    categories: () => [store, 'categories'] as const,
     cart: () => [store, 'cart'] as const,
     wishlist: (filters: { search?: string; type?: string }) => [store, 'wishlist', filters] as const,
     aiConfiguration: () => [store, 'ai-configuration'] as const,
@@ -13,3 +14,15 @@ export function marketKeys(store: string) {
     paymentTypes: (checkoutId: string) => [store, 'payment-types', checkoutId] as const,
   };
 }
+
+/** Store-wide answers that are the same for every shopper: they outlive a session. */
+const PUBLIC_SCOPES = new Set([
+  'store-validation',
+  'content-settings',
+  'languages',
+  'policies',
+  'categories',
+]);
+
+/** Whether a cached answer may belong to the shopper (so it goes when the session ends). */
+export const isShopperScoped = (queryKey: readonly unknown[]) => !PUBLIC_SCOPES.has(String(queryKey[1]));

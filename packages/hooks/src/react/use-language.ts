@@ -1,7 +1,7 @@
-import { unwrap } from '@marketkit/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { directionOf, resolveLanguage } from '../core/index.ts';
+import { storeCalls } from '../prefetch/index.ts';
 import { STORAGE_KEYS } from './client-state.ts';
 import { useMarket } from './provider.tsx';
 
@@ -13,12 +13,7 @@ export function useLanguage(options: { onReload?: () => void } = {}) {
   const market = useMarket();
   const languages = useQuery({
     queryKey: market.keys.languages(),
-    queryFn: () =>
-      unwrap(
-        market.client.GET('/pbs/rest/v3/languages', {
-          params: { query: { 'language-code': 'en', page_number: -1 } },
-        }),
-      ),
+    queryFn: storeCalls(market.client).languages,
     staleTime: 5 * 60 * 1000,
   });
   const [version, setVersion] = useState(0);

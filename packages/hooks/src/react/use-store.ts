@@ -1,14 +1,17 @@
-import { unwrap } from '@marketkit/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import {
   currencyFromSettings,
   pageTitle,
+  settingsStoreId,
+  storeIdHint,
+  storeIdHintValue,
   storeRealm,
   storeValidationState,
   themeCssVariables,
   themeFromSettings,
 } from '../core/index.ts';
+import { storeCalls } from '../prefetch/index.ts';
 import { STORAGE_KEYS } from './client-state.ts';
 import { useMarket } from './provider.tsx';
 
@@ -19,14 +22,11 @@ import { useMarket } from './provider.tsx';
  */
 export function useStoreBootstrap() {
   const market = useMarket();
+  const realm = storeRealm(market.store);
+  const calls = storeCalls(market.client);
   const validation = useQuery({
     queryKey: market.keys.storeValidation(),
-    queryFn: () =>
-      unwrap(
-        market.client.GET('/ums/rest/v3/validate-store', {
-          params: { query: { 'store-realmname': storeRealm(market.store) } },
-        }),
-      ),
+    queryFn: calls.validation,
     staleTime: 5 * 60 * 1000,
   });
   const validated = storeValidationState({
@@ -34,22 +34,26 @@ export function useStoreBootstrap() {
     error: validation.error,
     ...(validation.data ? { data: validation.data } : {}),
   });
-  const storeId = validated.status === 'success' ? validated.storeId : 0;
+  const hint = useMemo(
+    () => market.storeId ?? storeIdHint(market.state.storage.get(STORAGE_KEYS.storeId), realm),
+    [market, realm],
+  );
+  const storeId = settingsStoreId(validated, hint) ?? 0;
   const settings = useQuery({
     queryKey: market.keys.settings(storeId),
-    queryFn: () =>
-      unwrap(
-        market.client.GET('/pbs/rest/v3/content-settings', {
-          params: { query: { 'page-limit': 10, 'page-number': 1, 'store-id': storeId } },
-        }),
-      ),
-    enabled: validated.status === 'success',
+    queryFn: () => calls.settings(storeId),
+    enabled: storeId > 0 && validated.status !== 'error',
     staleTime: 5 * 60 * 1000,
   });
   const list = settings.data?.store_settings_data;
   const first = list?.[0];
   const validatedName = validated.status === 'success' ? validated.name : null;
   const validatedDisplayName = validated.status === 'success' ? validated.displayName : null;
+  const validatedId = validated.status === 'success' ? validated.storeId : null;
+  useEffect(() => {
+    if (validatedId !== null)
+      market.state.storage.set(STORAGE_KEYS.storeId, storeIdHintValue(realm, validatedId));
+  }, [market, realm, validatedId]);
   useEffect(() => {
     if (validatedName === null || validatedDisplayName === null) return;
     market.state.storage.set(STORAGE_KEYS.storeName, validatedName);

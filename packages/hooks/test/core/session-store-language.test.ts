@@ -8,8 +8,13 @@ import {
   languageFromPath,
   pageTitle,
   realmNameOf,
+  refetchesStoreStatus,
+  refreshesOn401,
   resolveLanguage,
   sessionFromToken,
+  settingsStoreId,
+  storeIdHint,
+  storeIdHintValue,
   storeRealm,
   storeValidationState,
   themeCssVariables,
@@ -80,7 +85,57 @@ const settings = (overrides: Partial<Schema<'StoreSettings'>> = {}): Schema<'Sto
   ...overrides,
 });
 
+describe('after an HTTP error', () => {
+  it.each([
+    ['/signin', false],
+    ['/signin/', false],
+    ['/', true],
+    ['/cart', true],
+    ['/signup', true],
+  ])('should try a token refresh on a 401 at %s: %s', (pathname, refresh) => {
+    expect(refreshesOn401(pathname)).toBe(refresh);
+  });
+
+  it.each([
+    [500, 'http://h/pbs/rest/v3/products', true],
+    [404, 'http://h/pbs/rest/v3/products/9', true],
+    [400, 'http://h/cfs/rest/v3/customer-cart', true],
+    [503, 'http://h/ums/rest/v3/validate-store?store-realmname=demo-customer', false],
+    [399, 'http://h/pbs/rest/v3/products', false],
+    [500, 'not a url', false],
+  ])('should check the store status again after %i on %s: %s', (status, url, refetch) => {
+    expect(refetchesStoreStatus({ status, url })).toBe(refetch);
+  });
+});
+
 describe('store', () => {
+  it.each([
+    ['demo-customer:14', 'demo-customer', 14],
+    ['demo-customer:14', 'souq-customer', null],
+    ['demo-customer:0', 'demo-customer', null],
+    ['demo-customer:1.5', 'demo-customer', null],
+    ['demo-customer:abc', 'demo-customer', null],
+    [':14', '', null],
+    ['14', 'demo-customer', null],
+    ['', 'demo-customer', null],
+    [null, 'demo-customer', null],
+  ])('should read the remembered store id %j for realm %s as %j', (stored, realm, id) => {
+    expect(storeIdHint(stored, realm)).toBe(id);
+  });
+
+  it('should remember a store id in the form it reads back', () => {
+    expect(storeIdHint(storeIdHintValue('a-b-customer', 32), 'a-b-customer')).toBe(32);
+  });
+
+  it.each([
+    [{ status: 'loading' } as const, 14, 14],
+    [{ status: 'loading' } as const, null, null],
+    [{ status: 'success', name: 'demo', displayName: 'Demo', storeId: 21 } as const, 14, 21],
+    [{ status: 'error', reason: 'closed' } as const, 14, null],
+  ])('should load settings for %j with hint %j from store %j', (validation, hint, id) => {
+    expect(settingsStoreId(validation, hint)).toBe(id);
+  });
+
   it.each([
     [{ isLoading: true }, { status: 'loading' }],
     [

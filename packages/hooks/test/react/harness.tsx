@@ -6,7 +6,12 @@ import { renderHook } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import type { ReactNode } from 'react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { createMemoryStorage, type KeyValueStorage, MarketProvider } from '../../src/react/index.ts';
+import {
+  createMemoryStorage,
+  type KeyValueStorage,
+  MarketProvider,
+  type MarketProviderProps,
+} from '../../src/react/index.ts';
 
 export const HOST = 'http://localhost:4010';
 
@@ -85,7 +90,12 @@ export const noRetries = () =>
   });
 
 /** Renders hooks inside a fresh MarketProvider on a device (same device = same storage and tokens). */
-export function renderWithMarket<T>(hook: () => T, device: Device, pathname = '/') {
+export function renderWithMarket<T>(
+  hook: () => T,
+  device: Device,
+  pathname = '/',
+  props: Partial<Omit<MarketProviderProps, 'children'>> = {},
+) {
   const wrapper = ({ children }: { children: ReactNode }) => (
     <MarketProvider
       servicesHost={HOST}
@@ -94,6 +104,7 @@ export function renderWithMarket<T>(hook: () => T, device: Device, pathname = '/
       tokens={device.tokens}
       pathname={() => pathname}
       queryClient={noRetries()}
+      {...props}
     >
       {children}
     </MarketProvider>

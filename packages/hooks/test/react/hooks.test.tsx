@@ -4,13 +4,17 @@ import { createMemoryTokenStore } from '@marketkit/sdk';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { prefetchStore } from '../../src/prefetch/index.ts';
 import {
   createMemoryStorage,
   MarketProvider,
   STORAGE_KEYS,
   useCart,
+  useCategories,
   useLanguage,
+  useMarket,
   usePaymentReturnCheck,
+  usePolicies,
   useSession,
   useStoreBootstrap,
   useWishlist,
@@ -134,6 +138,22 @@ describe('sign-out', () => {
     }
   });
 
+  it("ends a session by dropping the shopper's cached answers and keeping the store's", async () => {
+    const device = newDevice();
+    const view = renderWithMarket(
+      () => ({ session: useSession(), cart: useCart(), store: useStoreBootstrap(), market: useMarket() }),
+      device,
+    );
+    await act(() => view.result.current.session.signIn(signIn));
+    await waitFor(() => expect(view.result.current.store.status).toBe('ready'));
+    const { market } = view.result.current;
+    await waitFor(() => expect(market.queryClient.getQueryData(market.keys.cart())).toBeDefined());
+    await act(() => view.result.current.session.signOut());
+    expect(market.queryClient.getQueryData(market.keys.cart())).toBeUndefined();
+    expect(market.queryClient.getQueryData(market.keys.storeValidation())).toBeDefined();
+    expect(view.result.current.store.status).toBe('ready');
+  });
+
   it('treats an undecodable token as "clear everything"', () => {
     const device = newDevice();
     device.tokens.set({ access_token: 'garbage', refresh_token: 'r', id_token: 'i', expires_in: 60 });
@@ -182,6 +202,64 @@ describe('store bootstrap and language', () => {
     expect(bazaar.result.current.theme.pageBg).toBe('#ffffff');
   });
 
+  it('loads settings alongside validation when the store id is remembered, and trusts only the validated id', async () => {
+    // Validation answers slowly: settings must not wait for it.
+    sandbox.faults.add({ path: '/ums/rest/v3/validate-store', latencyMs: 300 });
+    const device = newDevice();
+    device.storage.setItem(STORAGE_KEYS.storeId, 'demo-customer:21');
+    const view = renderWithMarket(() => useStoreBootstrap(), device);
+    await waitFor(() => expect(calls).toContain('GET /pbs/rest/v3/content-settings'));
+    expect(view.result.current.validation.status).toBe('loading');
+    // The remembered id was wrong (21 is another store): the validated id 14 wins.
+    await waitFor(() => expect(view.result.current.status).toBe('ready'));
+    expect(view.result.current.title).toBe('Online store | Marketkit Demo Store');
+    expect(view.result.current.settings?.store_id).toBe(14);
+    expect(device.storage.getItem(STORAGE_KEYS.storeId)).toBe('demo-customer:14');
+  });
+
+  it('uses store calls prefetched before the app started instead of asking again', async () => {
+    const device = newDevice();
+    device.storage.setItem(STORAGE_KEYS.storeId, 'demo-customer:14');
+    const prefetched = prefetchStore({ servicesHost: HOST, store: 'demo', storage: device.storage });
+    expect(calls).toEqual([
+      'GET /ums/rest/v3/validate-store',
+      'GET /pbs/rest/v3/content-settings',
+      'GET /pbs/rest/v3/languages',
+    ]);
+    const view = renderWithMarket(
+      () => ({ store: useStoreBootstrap(), language: useLanguage() }),
+      device,
+      '/',
+      { prefetched },
+    );
+    await waitFor(() => expect(view.result.current.store.status).toBe('ready'));
+    await waitFor(() => expect(view.result.current.language.isLoading).toBe(false));
+    expect(view.result.current.store.title).toBe('Online store | Marketkit Demo Store');
+    expect(calls).toHaveLength(3);
+  });
+
+  it('asks again when a prefetched call failed', async () => {
+    sandbox.faults.add({ path: '/ums/rest/v3/validate-store', status: 503, times: 1 });
+    const device = newDevice();
+    const prefetched = prefetchStore({ servicesHost: HOST, store: 'demo', storage: device.storage });
+    expect(prefetched.settings).toBeNull();
+    await expect(prefetched.validation).rejects.toThrow();
+    const view = renderWithMarket(() => useStoreBootstrap(), device, '/', { prefetched });
+    await waitFor(() => expect(view.result.current.status).toBe('ready'));
+    expect(calls.filter((call) => call === 'GET /ums/rest/v3/validate-store')).toHaveLength(2);
+  });
+
+  it('checks the store status again after an HTTP error elsewhere (spec §8), not after its own failure', async () => {
+    const device = newDevice();
+    const view = renderWithMarket(() => ({ store: useStoreBootstrap(), market: useMarket() }), device);
+    await waitFor(() => expect(view.result.current.store.status).toBe('ready'));
+    const validations = () => calls.filter((call) => call === 'GET /ums/rest/v3/validate-store').length;
+    expect(validations()).toBe(1);
+    sandbox.faults.add({ path: '/pbs/rest/v3/policies', status: 500, times: 1 });
+    await view.result.current.market.client.GET('/pbs/rest/v3/policies');
+    await waitFor(() => expect(validations()).toBe(2));
+  });
+
   it('replaces a saved language that is not active with the store default and asks for one reload', async () => {
     const device = newDevice();
     device.storage.setItem(STORAGE_KEYS.language, 'ar');
@@ -190,6 +268,20 @@ describe('store bootstrap and language', () => {
     await waitFor(() => expect(onReload).toHaveBeenCalledTimes(1));
     expect(device.storage.getItem(STORAGE_KEYS.language)).toBe('en');
     expect(view.result.current.direction).toBe('LTR');
+  });
+});
+
+describe('catalogue structure', () => {
+  it('loads the category tree (top level, with children) and the policies in one request each', async () => {
+    const device = newDevice();
+    const view = renderWithMarket(() => ({ categories: useCategories(), policies: usePolicies() }), device);
+    await waitFor(() => expect(view.result.current.categories.data?.length).toBeGreaterThan(0));
+    await waitFor(() => expect(view.result.current.policies.data?.length).toBeGreaterThan(0));
+    const tree = view.result.current.categories.data ?? [];
+    expect(tree.every((category) => category.parent_id === null)).toBe(true);
+    expect(tree.some((category) => category.children.length > 0)).toBe(true);
+    expect(calls.filter((call) => call === 'GET /pbs/rest/v3/categories')).toHaveLength(1);
+    expect(calls.filter((call) => call === 'GET /pbs/rest/v3/policies')).toHaveLength(1);
   });
 });
 

@@ -1,0 +1,100 @@
+/**
+ * `@marketkit/hooks/prefetch` — start the store calls every first screen needs before the app's
+ * JavaScript has loaded, then hand them to `MarketProvider` (`prefetched`), which uses them instead
+ * of asking again. No React here: load it from a small early script.
+ *
+ * @packageDocumentation
+ */
+import {
+  createMarketClient,
+  createMemoryTokenStore,
+  type MarketClient,
+  type Schema,
+  unwrap,
+} from '@marketkit/sdk';
+import { settingsStoreId, storeIdHint } from '../core/store.ts';
+import { STORAGE_KEYS } from '../react/storage-keys.ts';
+
+type ValidationBody = Schema<'StoreValidation'>;
+
+/** The store calls as the hooks make them (one definition for the hooks and for prefetching). */
+export function storeCalls(client: MarketClient) {
+  return {
+    validation: () =>
+      unwrap(
+        client.GET('/ums/rest/v3/validate-store', {
+          params: { query: { 'store-realmname': client.realm } },
+        }),
+      ),
+    settings: (storeId: number) =>
+      unwrap(
+        client.GET('/pbs/rest/v3/content-settings', {
+          params: { query: { 'page-limit': 10, 'page-number': 1, 'store-id': storeId } },
+        }),
+      ),
+    languages: () =>
+      unwrap(
+        client.GET('/pbs/rest/v3/languages', {
+          params: { query: { 'language-code': 'en', page_number: -1 } },
+        }),
+      ),
+  };
+}
+
+type Calls = ReturnType<typeof storeCalls>;
+
+/** Store calls already under way, for `MarketProvider`'s `prefetched` prop. */
+export interface PrefetchedStore {
+  store: string;
+  validation: Promise<ValidationBody>;
+  /** Settings of the store id known ahead of validation, when there was one. */
+  settings: { storeId: number; result: ReturnType<Calls['settings']> } | null;
+  languages: ReturnType<Calls['languages']>;
+}
+
+export interface PrefetchStoreOptions {
+  servicesHost: string;
+  store: string;
+  /** The store id when configuration knows it; else the one validated on the last visit is used. */
+  storeId?: number | null;
+  /** Where the saved language and the remembered store id are read (default: `localStorage`). */
+  storage?: Pick<Storage, 'getItem'>;
+}
+
+const quiet = <T>(promise: Promise<T>) => {
+  // Unused or failed prefetches must not surface as unhandled rejections; the hooks ask again.
+  promise.catch(() => {});
+  return promise;
+};
+
+/**
+ * Starts validation, settings (when the store id is known) and the language list at once. Calls are
+ * made as a guest with the saved language, exactly as the hooks would make them for these public
+ * answers.
+ */
+export function prefetchStore(options: PrefetchStoreOptions): PrefetchedStore {
+  const storage = options.storage ?? (typeof localStorage === 'undefined' ? undefined : localStorage);
+  const read = (key: string) => {
+    try {
+      return storage?.getItem(key) ?? null;
+    } catch {
+      return null;
+    }
+  };
+  const client = createMarketClient({
+    servicesHost: options.servicesHost,
+    store: options.store,
+    tokens: createMemoryTokenStore(),
+    getLanguage: () => read(STORAGE_KEYS.language),
+    locks: null,
+  });
+  const calls = storeCalls(client);
+  const hint = options.storeId ?? storeIdHint(read(STORAGE_KEYS.storeId), client.realm);
+  const storeId = settingsStoreId({ status: 'loading' }, hint);
+  return {
+    store: options.store,
+    validation: quiet(calls.validation()),
+    settings: storeId === null ? null : { storeId, result: quiet(calls.settings(storeId)) },
+    languages: quiet(calls.languages()),
+  };
+}
