@@ -1,7 +1,5 @@
 import { defineConfig } from '@playwright/test';
-
-// Debian's Chromium (installed by `npm test` when missing); Playwright's own browser download is not used.
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
 
 export default defineConfig({
   testDir: '.',
@@ -17,18 +15,7 @@ export default defineConfig({
     : [['list']],
   use: {
     browserName: 'chromium',
-    launchOptions: {
-      executablePath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        // Store host names (demo.localhost, souq.localhost…) all reach the local test servers.
-        '--host-resolver-rules=MAP *.localhost 127.0.0.1',
-      ],
-    },
+    // Debian's Chromium (installed by `npm test` when missing); Playwright's own download is not used.
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
 });

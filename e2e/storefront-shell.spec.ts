@@ -1,18 +1,7 @@
-import { type SandboxServer, startSandboxServer } from '@marketkit/sandbox/node';
 import { expect, type Page, test } from '@playwright/test';
-import { startStorefront } from './support/storefront-server.ts';
+import { useStorefront } from './support/servers.ts';
 
-let sandbox: SandboxServer;
-let storefront: Awaited<ReturnType<typeof startStorefront>>;
-
-test.beforeAll(async () => {
-  sandbox = await startSandboxServer({ port: 0, log: () => {} });
-  storefront = await startStorefront(sandbox.url);
-});
-test.afterAll(async () => {
-  await storefront.close();
-  await sandbox.close();
-});
+const storefront = useStorefront();
 
 const background = (page: Page, selector: string) =>
   page
@@ -24,7 +13,10 @@ test('each store has its own title, theme colours and logo', async ({ page }) =>
   await page.goto(storefront.origin('demo'));
   await expect(page).toHaveTitle('Online store | Marketkit Demo Store');
   expect(await background(page, 'header')).toBe('rgb(2, 48, 71)');
-  await expect(page.locator('header img')).toHaveAttribute('src', `${sandbox.url}/assets/demo/logo.svg`);
+  await expect(page.locator('header img')).toHaveAttribute(
+    'src',
+    `${storefront.origin('demo')}/api/assets/demo/logo.svg`,
+  );
   expect(
     await page.locator('header img').evaluate((img: HTMLImageElement) => img.naturalWidth),
   ).toBeGreaterThan(0);
@@ -70,6 +62,7 @@ test('guards: guests go to sign-in and come back to the page they wanted; signed
   await page.goto(`${storefront.origin('demo')}/signin`);
   await expect(page).toHaveURL(`${storefront.origin('demo')}/`);
   // A confirmed sign-out reloads the page on / (spec §4).
+  await page.getByRole('button', { name: 'Account menu of' }).click();
   await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Sign out' }).click()]);
   await expect(page).toHaveURL(`${storefront.origin('demo')}/`);
   await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();

@@ -90,8 +90,9 @@ createServer((request, response) => {
     reset: process.argv.includes('--reset'),
     accessTokenTtlSeconds: Number(process.env.ACCESS_TOKEN_TTL ?? 300),
   });
+  // The storefront reaches the services host through its own origin (/api), as production would.
   const storefront = await startStorefrontServer({
-    servicesHost: `http://${shown}:${sandboxPort}`,
+    servicesHost: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${sandboxPort}`,
     port,
     host,
   });
@@ -100,7 +101,7 @@ createServer((request, response) => {
     `  storefront             http://demo.localhost:${port}/   (also souq., bazaar., closed., broken.localhost)`,
   );
   console.log(
-    `  sandbox services host  http://${shown}:${sandboxPort}/   stores, shoppers and the control API`,
+    `  sandbox services host  http://${shown}:${sandboxPort}/   (the storefront calls it at /api on its own origin)`,
   );
   console.log(`  contract reference     http://${shown}:${contractPort}/`);
   console.log('  sign in as shopper@example.com / Password123; every OTP is 123456 (also printed below).');

@@ -20,6 +20,7 @@ const command = process.argv[2];
 const tasks = {
   test: { script: 'verify', env: { MARKETKIT_GENERATE: 'check' }, needsBrowser: true, summary: true },
   demo: { script: 'demo:start', env: {}, needsBrowser: false },
+  bench: { script: 'bench:run', env: {}, needsBrowser: true },
 };
 const task = tasks[command];
 if (!task) fail(`usage: node scripts/marketkit.mjs <${Object.keys(tasks).join('|')}>`);

@@ -1,50 +1,136 @@
-// Serves the built storefront (SPA fallback) with a runtime /config.json that points at a services
-// host. Used by `npm run demo` and by the browser tests.
+// Serves the built storefront the way a production host would: SPA fallback for routes, 404 for
+// missing files, gzip, long caching for hashed assets, a runtime /config.json (the build's own, pointed
+// at the services host), and the services host itself proxied under /api on the same origin: no CORS
+// preflight and no second connection before the first screen (pass `proxy: false` to go cross-origin).
+// Used by `npm run demo`, the browser tests and the bench.
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { createServer, request as forward } from 'node:http';
 import { dirname, extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 
 const DIST = join(dirname(fileURLToPath(import.meta.url)), '..', 'apps', 'storefront', 'dist');
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-  '.json': 'application/json',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
   '.svg': 'image/svg+xml',
-  '.map': 'application/json',
+  '.map': 'application/json; charset=utf-8',
+  '.png': 'image/png',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
 };
+const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg', '.map']);
+const PROXY_PATH = '/api';
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'host']);
+
+/** Streams one request to the services host and its answer back (a same-origin reverse proxy). */
+function pass(request, response, upstream, pathname, search) {
+  const headers = Object.fromEntries(
+    Object.entries(request.headers).filter(([name]) => !HOP_BY_HOP.has(name.toLowerCase())),
+  );
+  const outgoing = forward(
+    {
+      host: upstream.hostname,
+      port: upstream.port,
+      method: request.method,
+      path: `${upstream.pathname.replace(/\/$/, '')}${pathname}${search}`,
+      headers: { ...headers, 'x-forwarded-proto': 'http', 'x-forwarded-host': request.headers.host ?? '' },
+    },
+    (answer) => {
+      const back = Object.fromEntries(
+        Object.entries(answer.headers).filter(([name]) => !HOP_BY_HOP.has(name.toLowerCase())),
+      );
+      response.writeHead(answer.statusCode ?? 502, back);
+      answer.pipe(response);
+    },
+  );
+  outgoing.on('error', () => {
+    if (!response.headersSent) response.writeHead(502, { 'Content-Type': 'text/plain; charset=utf-8' });
+    response.end('The services host did not answer');
+  });
+  request.pipe(outgoing);
+}
 
 export async function startStorefrontServer({
   servicesHost,
   port = 0,
   host = '127.0.0.1',
   languageHost = '/locales',
+  root = DIST,
+  proxy = true,
 }) {
-  if (!existsSync(join(DIST, 'index.html')))
-    throw new Error('The storefront is not built (pnpm --filter @marketkit/storefront build)');
-  const config = JSON.stringify({ servicesHost, languageHost, store: null, defaultStore: 'demo' });
+  if (!existsSync(join(root, 'index.html')))
+    throw new Error(`Nothing built at ${root} (pnpm --filter @marketkit/storefront build)`);
+  const built = existsSync(join(root, 'config.json'))
+    ? JSON.parse(readFileSync(join(root, 'config.json'), 'utf8'))
+    : {};
+  const upstream = new URL(servicesHost);
+  const config = Buffer.from(
+    JSON.stringify({ ...built, servicesHost: proxy ? PROXY_PATH : servicesHost, languageHost }),
+  );
+  const cache = new Map();
+  const read = (file, gzip) => {
+    const key = `${file}:${gzip}`;
+    if (!cache.has(key)) {
+      const body = readFileSync(file);
+      cache.set(key, gzip ? gzipSync(body, { level: 9 }) : body);
+    }
+    return cache.get(key);
+  };
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://x');
+    const headers = {
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'strict-origin-when-cross-origin',
+    };
+    if (proxy && (url.pathname === PROXY_PATH || url.pathname.startsWith(`${PROXY_PATH}/`))) {
+      pass(request, response, upstream, url.pathname.slice(PROXY_PATH.length) || '/', url.search);
+      return;
+    }
     if (url.pathname === '/config.json') {
-      response.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
+      response.writeHead(200, { ...headers, 'Content-Type': TYPES['.json'], 'Cache-Control': 'no-store' });
       response.end(config);
       return;
     }
-    const path = normalize(join(DIST, decodeURIComponent(url.pathname)));
-    const file =
-      path.startsWith(DIST) && existsSync(path) && statSync(path).isFile() ? path : join(DIST, 'index.html');
+    let path;
+    try {
+      path = normalize(join(root, decodeURIComponent(url.pathname)));
+    } catch {
+      path = root;
+    }
+    const exists = path.startsWith(root) && existsSync(path) && statSync(path).isFile();
+    // A route (no file extension) gets the app; a missing file is a 404, never HTML in its place.
+    if (!exists && extname(url.pathname) !== '') {
+      response.writeHead(404, { ...headers, 'Content-Type': 'text/plain; charset=utf-8' });
+      response.end('Not found');
+      return;
+    }
+    const file = exists ? path : join(root, 'index.html');
+    const type = extname(file);
+    // The page's first store calls go to the services host: open that connection with the HTML.
+    if (type === '.html' && !proxy) headers.Link = `<${upstream.origin}>; rel=preconnect; crossorigin`;
+    const gzip = COMPRESSIBLE.has(type) && /\bgzip\b/.test(request.headers['accept-encoding'] ?? '');
     response.writeHead(200, {
-      'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
-      'X-Content-Type-Options': 'nosniff',
-      'Referrer-Policy': 'strict-origin-when-cross-origin',
+      ...headers,
+      'Content-Type': TYPES[type] ?? 'application/octet-stream',
+      'Cache-Control': file.includes(`${join(root, 'assets')}/`)
+        ? 'public, max-age=31536000, immutable'
+        : 'no-cache',
+      Vary: 'Accept-Encoding',
+      ...(gzip ? { 'Content-Encoding': 'gzip' } : {}),
     });
-    response.end(readFileSync(file));
+    response.end(read(file, gzip));
   });
   await new Promise((resolve) => server.listen(port, host, resolve));
   const address = server.address();
   return {
     port: typeof address === 'object' && address ? address.port : port,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections?.();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -1,12 +1,63 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defaultClientConditions, defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
+
+const BOOT_SOURCE = 'src/boot/entry.ts';
+
+/**
+ * The boot script: a second, small entry that index.html loads `async` ahead of the app, so runtime
+ * configuration, the store calls and the shell's texts are requested while the app's JavaScript is
+ * still downloading (the app then takes them from the shared boot module).
+ */
+function bootScript(): Plugin {
+  return {
+    name: 'marketkit-boot-script',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const chunk = Object.values(context.bundle ?? {}).find(
+          (output) => output.type === 'chunk' && output.isEntry && output.name === 'boot',
+        );
+        const src = chunk && chunk.type === 'chunk' ? `/${chunk.fileName}` : `/${BOOT_SOURCE}`;
+        // Its imports first in line too (before the app's own chunks), so it runs within one round trip.
+        const imports = new Set<string>();
+        const visit = (fileName: string) => {
+          const output = context.bundle?.[fileName];
+          if (output?.type !== 'chunk') return;
+          for (const name of output.imports) {
+            if (imports.has(name)) continue;
+            imports.add(name);
+            visit(name);
+          }
+        };
+        if (chunk?.type === 'chunk') visit(chunk.fileName);
+        return {
+          html,
+          tags: [
+            { tag: 'script', attrs: { type: 'module', async: true, src }, injectTo: 'head-prepend' },
+            ...[...imports].map((name) => ({
+              tag: 'link',
+              attrs: { rel: 'modulepreload', crossorigin: true, href: `/${name}` },
+              injectTo: 'head-prepend' as const,
+            })),
+          ],
+        };
+      },
+    },
+  };
+}
 
 // One build for every store: nothing tenant-specific is compiled in (runtime /config.json decides).
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), bootScript()],
   resolve: { conditions: ['@marketkit/source', ...defaultClientConditions] },
-  build: { target: 'es2022', sourcemap: true, chunkSizeWarningLimit: 200 },
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+    manifest: true,
+    chunkSizeWarningLimit: 200,
+    rolldownOptions: { input: { index: 'index.html', boot: BOOT_SOURCE } },
+  },
   server: { port: 5173, host: '127.0.0.1' },
   preview: { port: 4174, host: '127.0.0.1' },
 });

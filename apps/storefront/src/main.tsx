@@ -3,8 +3,8 @@ import { MarketProvider } from '@marketkit/hooks';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
-import { loadConfig, storeFromHost } from './app/config.ts';
-import { initI18n } from './app/i18n.ts';
+import { boot } from './boot/start.ts';
+import { I18nProvider } from './i18n/react.tsx';
 
 // Console output is silenced in production unless `localStorage.debug` is set (spec §9).
 if (import.meta.env.PROD) {
@@ -17,24 +17,33 @@ if (import.meta.env.PROD) {
   if (!debug) for (const method of ['log', 'info', 'debug'] as const) console[method] = () => {};
 }
 
-const config = await loadConfig();
-const store = storeFromHost(location.hostname, config);
-let saved: string | null = null;
-try {
-  saved = localStorage.getItem('ln');
-} catch {
-  saved = null;
+const { config, store, storeId, prefetched, i18n } = await boot;
+
+/** Spec §4: a session that ends on its own (refresh refused, guest 401) goes to /, without a reload. */
+function goHome() {
+  if (location.pathname === '/') return;
+  history.pushState(null, '', '/');
+  // The router follows history through popstate.
+  dispatchEvent(new PopStateEvent('popstate'));
 }
-// Translations load while the store calls run: the app waits for both, not one after the other.
-void initI18n(config.languageHost, saved ?? 'en');
 
 const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      <MarketProvider servicesHost={config.servicesHost} store={store} pathname={() => location.pathname}>
-        <App />
-      </MarketProvider>
+      <I18nProvider i18n={i18n}>
+        <MarketProvider
+          servicesHost={config.servicesHost}
+          store={store}
+          {...(storeId === undefined ? {} : { storeId })}
+          prefetched={prefetched}
+          pathname={() => location.pathname}
+          onReplayFailed={() => location.reload()}
+          onSessionEnded={goHome}
+        >
+          <App />
+        </MarketProvider>
+      </I18nProvider>
     </StrictMode>,
   );
 }

@@ -1,22 +1,25 @@
 import { useAiConfiguration, useLanguage, usePaymentReturnCheck, useStoreBootstrap } from '@marketkit/hooks';
+import type { Schema } from '@marketkit/sdk';
 import { Spinner, Toaster, toast } from '@marketkit/ui';
-import { Suspense, useEffect, useLayoutEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Suspense, startTransition, useEffect, useLayoutEffect, useState } from 'react';
 import { BrowserRouter, Link, Route, Routes, useLocation } from 'react-router';
+import { useI18n, useT } from '../i18n/react.tsx';
 import { SettingsError, StoreUnavailable } from '../pages/store-status.tsx';
 import { ScreenErrorBoundary } from '../shell/error-boundary.tsx';
 import { Footer } from '../shell/footer.tsx';
 import { Guard } from '../shell/guards.tsx';
 import { Header } from '../shell/header.tsx';
+import { SHELL_NAMESPACES } from '../shell/namespaces.ts';
+import { ScrollManager } from '../shell/scroll.tsx';
 import { lazyScreen } from './lazy.ts';
 import { BARE_ROUTES, NO_WIDGET_ROUTES, ROUTES } from './routes.ts';
 
-const Home = lazyScreen(() => import('../pages/home.tsx'));
-const SignIn = lazyScreen(() => import('../pages/signin.tsx'));
-const ComingSoon = lazyScreen(() => import('../pages/coming-soon.tsx'));
-const NotFound = lazyScreen(() => import('../pages/not-found.tsx'));
+const Home = lazyScreen('home');
+const SignIn = lazyScreen('signin');
+const ComingSoon = lazyScreen('coming-soon');
+const NotFound = lazyScreen('not-found');
 
-const SCREENS = { home: Home, signin: SignIn, 'coming-soon': ComingSoon } as const;
+const SCREENS = { home: Home, signin: SignIn, 'coming-soon': ComingSoon, 'not-found': NotFound } as const;
 
 function loadTagManager(tag: string) {
   if (!tag || document.getElementById('mk-tag-manager')) return;
@@ -30,31 +33,49 @@ function loadTagManager(tag: string) {
 function Shell({
   logoUrl,
   storeName,
-  footerText,
+  settings,
   language,
 }: {
   logoUrl: string | null;
   storeName: string;
-  footerText: string;
+  settings: Schema<'StoreSettings'> | null;
   language: ReturnType<typeof useLanguage>;
 }) {
   const dir = language.direction === 'RTL' ? 'rtl' : 'ltr';
-  const { t } = useTranslation(['common', 'cart', 'order']);
+  const { t } = useT('common');
+  const i18n = useI18n();
   const location = useLocation();
   const ai = useAiConfiguration();
   const bare = BARE_ROUTES.includes(location.pathname);
   usePaymentReturnCheck({
     pathname: location.pathname,
-    onPaid: () => toast.success(t('cart:order placed success')),
-    onNotPaid: () => toast.error(t('order:order payment fail'), { id: 'failed_order' }),
+    // Their texts load only when a payment outcome is to be shown.
+    onPaid: () =>
+      void i18n.whenSettled(['cart']).then(() => toast.success(i18n.t(['cart'], 'order placed success'))),
+    onNotPaid: () =>
+      void i18n
+        .whenSettled(['order'])
+        .then(() => toast.error(i18n.t(['order'], 'order payment fail'), { id: 'failed_order' })),
   });
-  useEffect(() => {
-    window.history.scrollRestoration = 'manual';
-  }, []);
   return (
     <div className="flex min-h-screen flex-col">
-      {bare ? null : <Header logoUrl={logoUrl} storeName={storeName} language={language} />}
-      <div className="flex-1">
+      <a
+        href="#main-content"
+        className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2 focus:text-black"
+      >
+        {t('skip_to_content')}
+      </a>
+      <ScrollManager />
+      {bare ? null : (
+        <Header
+          logoUrl={logoUrl}
+          logoSize={settings?.logo_size ?? 'medium'}
+          storeName={storeName}
+          language={language}
+        />
+      )}
+      {/* At least a screen tall: the footer starts below the fold, so late content never shifts it. */}
+      <main id="main-content" tabIndex={-1} className="min-h-[100dvh] flex-1 outline-none">
         <ScreenErrorBoundary title={t('screen_failed')} retryLabel={t('retry')}>
           <Suspense
             fallback={
@@ -78,22 +99,29 @@ function Shell({
                   />
                 );
               })}
-              {ai.askAi ? (
-                <Route
-                  path="/ask-ai"
-                  element={
+              {/* /ask-ai exists only when the AI configuration enables it (spec §2). */}
+              <Route
+                path="/ask-ai"
+                element={
+                  ai.isLoading ? (
+                    <div className="flex justify-center py-16">
+                      <Spinner label={t('loading')} />
+                    </div>
+                  ) : ai.askAi ? (
                     <Guard access="signed-in">
                       <ComingSoon title="ask_ai" />
                     </Guard>
-                  }
-                />
-              ) : null}
+                  ) : (
+                    <NotFound title="not_found" />
+                  )
+                }
+              />
               <Route path="*" element={<NotFound title="not_found" />} />
             </Routes>
           </Suspense>
         </ScreenErrorBoundary>
-      </div>
-      {bare ? null : <Footer text={footerText} />}
+      </main>
+      {bare ? null : <Footer settings={settings} />}
       {ai.askAi && !NO_WIDGET_ROUTES.includes(location.pathname) ? (
         <Link
           to="/ask-ai"
@@ -111,7 +139,8 @@ function Shell({
 /** App start (spec §4): validation → settings → the store, themed before it is painted. */
 export function App() {
   // Translations and the store calls load side by side; the store shows once both are there.
-  const { t, i18n, ready } = useTranslation(['common', 'store_modal', 'header', 'footer']);
+  const { t, ready } = useT(SHELL_NAMESPACES);
+  const i18n = useI18n();
   const store = useStoreBootstrap();
   const language = useLanguage({ onReload: () => location.reload() });
   const dir = language.direction === 'RTL' ? 'rtl' : 'ltr';
@@ -124,16 +153,26 @@ export function App() {
     document.title = store.title;
   }, [language.language, dir, store.cssVariables, store.title]);
 
-  useEffect(() => {
-    if (i18n.language !== language.language) void i18n.changeLanguage(language.language);
-  }, [i18n, language.language]);
+  // The store's languages decide (saved, else the store default): texts follow before the paint.
+  useLayoutEffect(() => {
+    if (!language.isLoading) i18n.setLanguage(language.language);
+  }, [i18n, language.isLoading, language.language]);
 
   useEffect(() => {
     if (store.status === 'ready')
       loadTagManager(store.settings?.store_page_settings.google_analytics_tag ?? '');
   }, [store.status, store.settings]);
 
-  if (store.status === 'loading' || !ready) {
+  // Shown once everything the first screen needs is there; after that a language switch keeps the
+  // page (texts change when they arrive) instead of going back to the spinner. The first render of
+  // the store runs as a transition, so it yields to the browser instead of one long task.
+  const loading = store.status === 'loading' || language.isLoading || !ready;
+  const [revealed, setRevealed] = useState(false);
+  useEffect(() => {
+    if (!loading) startTransition(() => setRevealed(true));
+  }, [loading]);
+
+  if (store.status === 'loading' || !revealed) {
     return (
       <div className="flex min-h-screen items-center justify-center">
         <Spinner label={ready ? t('loading') : 'Loading'} />
@@ -147,7 +186,7 @@ export function App() {
       <Shell
         logoUrl={store.logoUrl}
         storeName={store.validation.status === 'success' ? store.validation.displayName : ''}
-        footerText={store.settings?.store_footer_settings.footer_text ?? ''}
+        settings={store.settings}
         language={language}
       />
     </BrowserRouter>

@@ -6,6 +6,8 @@ export interface RuntimeConfig {
   store: string | null;
   /** The store for hosts without a store label (`localhost`, an IP address). */
   defaultStore: string;
+  /** Store ids known ahead of validation: settings then load alongside it (one round trip saved). */
+  storeIds: Record<string, number>;
 }
 
 const DEFAULTS: RuntimeConfig = {
@@ -13,25 +15,53 @@ const DEFAULTS: RuntimeConfig = {
   languageHost: '/locales',
   store: null,
   defaultStore: 'demo',
+  storeIds: {},
 };
 
+function storeIdsFrom(value: unknown): Record<string, number> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
+  return Object.fromEntries(
+    Object.entries(value).filter(
+      (entry): entry is [string, number] => Number.isSafeInteger(entry[1]) && entry[1] > 0,
+    ),
+  );
+}
+
+/** Reads `/config.json`; a missing, unreadable or odd file leaves the defaults in place. */
 export async function loadConfig(): Promise<RuntimeConfig> {
   try {
     const response = await fetch('/config.json', { credentials: 'same-origin' });
-    if (!response.ok) return DEFAULTS;
-    const value = (await response.json()) as Partial<RuntimeConfig>;
-    return {
-      servicesHost: typeof value.servicesHost === 'string' ? value.servicesHost : DEFAULTS.servicesHost,
-      languageHost: typeof value.languageHost === 'string' ? value.languageHost : DEFAULTS.languageHost,
-      store: typeof value.store === 'string' && value.store ? value.store : null,
-      defaultStore:
-        typeof value.defaultStore === 'string' && value.defaultStore
-          ? value.defaultStore
-          : DEFAULTS.defaultStore,
-    };
+    return response.ok ? parseConfig(await response.json(), location.origin) : DEFAULTS;
   } catch {
     return DEFAULTS;
   }
+}
+
+/** An absolute services host; a path (`/api`, a same-origin proxy) is resolved against the page. */
+function absoluteHost(value: unknown, origin: string): string {
+  if (typeof value !== 'string' || value.trim() === '') return DEFAULTS.servicesHost;
+  try {
+    const url = new URL(value, origin);
+    return ['http:', 'https:'].includes(url.protocol) ? url.href.replace(/\/+$/, '') : DEFAULTS.servicesHost;
+  } catch {
+    return DEFAULTS.servicesHost;
+  }
+}
+
+/** Each setting is taken only when it has the right type; anything else keeps its default. */
+export function parseConfig(input: unknown, origin: string): RuntimeConfig {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return DEFAULTS;
+  const value = input as Partial<Record<keyof RuntimeConfig, unknown>>;
+  return {
+    servicesHost: absoluteHost(value.servicesHost, origin),
+    languageHost: typeof value.languageHost === 'string' ? value.languageHost : DEFAULTS.languageHost,
+    store: typeof value.store === 'string' && value.store ? value.store : null,
+    defaultStore:
+      typeof value.defaultStore === 'string' && value.defaultStore
+        ? value.defaultStore
+        : DEFAULTS.defaultStore,
+    storeIds: storeIdsFrom(value.storeIds),
+  };
 }
 
 /** `demo.localhost` → `demo`; `localhost` or an IP address → the default store. */

@@ -1,4 +1,5 @@
-import { type ComponentType, lazy } from 'react';
+import { lazy } from 'react';
+import { loadScreen, type ScreenModule, type ScreenName } from './screens.ts';
 
 const RELOAD_FLAG = 'marketkit_chunk_reload';
 /** Spec §2: chunk load timeout. */
@@ -24,23 +25,48 @@ function withTimeout<T>(promise: Promise<T>, ms: number) {
  * A lazy screen (spec §2): a screen that fails to load causes one full reload, guarded by a session
  * flag; a second failure is thrown to the error boundary.
  */
-/** Every screen receives its route's title key. */
-export type ScreenProps = { title: string };
+export function lazyScreen(name: ScreenName) {
+  let pending: Promise<ScreenModule> | null = null;
+  const start = () => {
+    pending ??= loadOnce(() => loadScreen(name));
+    return pending;
+  };
+  return lazy(start);
+}
 
-export function lazyScreen(load: () => Promise<{ default: ComponentType<ScreenProps> }>) {
-  return lazy(async () => {
+/** Session storage that may be refused (privacy modes): then the reload guard cannot be kept. */
+const flag = {
+  isSet: () => {
     try {
-      const module = await withTimeout(load(), CHUNK_TIMEOUT_MS);
-      sessionStorage.removeItem(RELOAD_FLAG);
-      return module;
-    } catch (error) {
-      if (sessionStorage.getItem(RELOAD_FLAG) === null) {
-        sessionStorage.setItem(RELOAD_FLAG, '1');
-        location.reload();
-        return new Promise<{ default: ComponentType<ScreenProps> }>(() => {});
-      }
-      sessionStorage.removeItem(RELOAD_FLAG);
-      throw error;
+      return sessionStorage.getItem(RELOAD_FLAG) !== null;
+    } catch {
+      return true; // Without the flag a reload could repeat forever: show the error instead.
     }
-  });
+  },
+  set: () => {
+    try {
+      sessionStorage.setItem(RELOAD_FLAG, '1');
+    } catch {}
+  },
+  clear: () => {
+    try {
+      sessionStorage.removeItem(RELOAD_FLAG);
+    } catch {}
+  },
+};
+
+async function loadOnce(load: () => Promise<ScreenModule>): Promise<ScreenModule> {
+  try {
+    const module = await withTimeout(load(), CHUNK_TIMEOUT_MS);
+    flag.clear();
+    return module;
+  } catch (error) {
+    if (!flag.isSet()) {
+      flag.set();
+      location.reload();
+      return new Promise<ScreenModule>(() => {});
+    }
+    flag.clear();
+    throw error;
+  }
 }

@@ -1,10 +1,10 @@
 import { EmptyState } from '@marketkit/ui';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useT } from '../i18n/react.tsx';
 
 /** A screen whose own issue has not landed yet: a clear notice inside the real route and guard. */
 export default function ComingSoon({ title }: { title: string }) {
-  const { t } = useTranslation('common');
+  const { t } = useT('common');
   return (
     <div className="mx-auto max-w-6xl px-4">
       <EmptyState

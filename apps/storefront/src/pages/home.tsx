@@ -1,9 +1,9 @@
 import { useStoreBootstrap } from '@marketkit/hooks';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/react.tsx';
 
 /** Home: the store's hero for now; deals, categories and recommendations arrive with the shopping screens. */
 export default function Home() {
-  const { t } = useTranslation('common');
+  const { t } = useT('common');
   const store = useStoreBootstrap();
   const home = store.settings?.store_home_settings;
   return (

@@ -1,9 +1,9 @@
 import { EmptyState } from '@marketkit/ui';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useT } from '../i18n/react.tsx';
 
 export default function NotFound() {
-  const { t } = useTranslation('common');
+  const { t } = useT('common');
   return (
     <div className="mx-auto max-w-6xl px-4">
       <EmptyState

@@ -3,13 +3,13 @@ import { returnPathOrHome } from '@marketkit/hooks/core';
 import { isMarketApiError } from '@marketkit/sdk';
 import { Button, Input } from '@marketkit/ui';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { RETURN_TO_KEY } from '../app/routes.ts';
+import { useT } from '../i18n/react.tsx';
 
 /** Password sign-in (OTP sign-in, device verification and recovery arrive with the accounts issue). */
 export default function SignIn() {
-  const { t } = useTranslation('signin');
+  const { t } = useT('signin');
   const session = useSession();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -48,7 +48,7 @@ export default function SignIn() {
     }
   };
   return (
-    <main className="mx-auto flex min-h-screen max-w-sm flex-col justify-center gap-4 px-4">
+    <div className="mx-auto flex min-h-screen max-w-sm flex-col justify-center gap-4 px-4">
       <h1 className="text-2xl font-bold">{t('title')}</h1>
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
         <Input label={t('username')} name="username" autoComplete="username" noSpaces required />
@@ -71,6 +71,6 @@ export default function SignIn() {
       <Link to="/" className="text-sm underline underline-offset-4">
         {t('continue_shopping')}
       </Link>
-    </main>
+    </div>
   );
 }

@@ -1,22 +1,77 @@
-import { useCart, type useLanguage, useSession } from '@marketkit/hooks';
+import { useCart, useCategories, type useLanguage, useSession } from '@marketkit/hooks';
 import { Button } from '@marketkit/ui';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { useI18n, useT } from '../i18n/react.tsx';
+import { Disclosure } from './disclosure.tsx';
+import { Icon } from './icons.tsx';
 
-/** The shared header; the language comes from the app, which already resolves it once. */
-export function Header({
-  logoUrl,
-  storeName,
-  language,
-}: {
-  logoUrl: string | null;
-  storeName: string;
-  language: ReturnType<typeof useLanguage>;
-}) {
-  const { t, i18n } = useTranslation('header');
-  const session = useSession();
-  const cart = useCart();
+type Language = ReturnType<typeof useLanguage>;
+
+const LOGO_HEIGHT = { small: 'h-7 sm:h-8', medium: 'h-8 sm:h-10', large: 'h-9 sm:h-12' } as const;
+const linkClass =
+  'flex min-h-10 min-w-10 items-center justify-center gap-1 rounded-md px-2 hover:bg-current/10 focus-visible:outline-2 focus-visible:outline-current';
+
+function CategoriesMenu() {
+  const { t } = useT('header');
+  // Not needed for the first screen: fetched when the shopper reaches for the menu.
+  const [wanted, setWanted] = useState(false);
+  const categories = useCategories({ enabled: wanted });
+  return (
+    <Disclosure
+      label={t('categories')}
+      testId="categories-menu"
+      onIntent={() => setWanted(true)}
+      button={
+        <>
+          <Icon name="menu" />
+          <span className="hidden lg:inline">{t('categories')}</span>
+        </>
+      }
+      panelClassName="start-0 w-[min(40rem,calc(100vw-1.5rem))]"
+    >
+      <nav aria-label={t('categories')}>
+        {categories.isPending ? <p className="p-2 text-sm">{t('categories_loading')}</p> : null}
+        {categories.isError ? <p className="p-2 text-sm">{t('categories_failed')}</p> : null}
+        <ul className="grid gap-1 sm:grid-cols-2 md:grid-cols-3">
+          {(categories.data ?? []).map((category) => (
+            <li key={category.category_id}>
+              <Link
+                to={`/productListing?category=${category.category_id}`}
+                className="block rounded px-2 py-1.5 font-medium hover:bg-black/5"
+              >
+                {category.category_name}
+              </Link>
+              {category.children.length > 0 ? (
+                <ul className="ms-2 border-s border-black/10 ps-2 text-sm">
+                  {category.children.map((child) => (
+                    <li key={child.category_id}>
+                      <Link
+                        to={`/productListing?category=${child.category_id}`}
+                        className="block rounded px-2 py-1 hover:bg-black/5"
+                      >
+                        {child.category_name}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+        <Link
+          to="/listCategories"
+          className="mt-2 block rounded px-2 py-1.5 text-sm underline underline-offset-4"
+        >
+          {t('all_categories')}
+        </Link>
+      </nav>
+    </Disclosure>
+  );
+}
+
+function SearchForm() {
+  const { t } = useT('header');
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
   const submit = (event: FormEvent) => {
@@ -25,94 +80,171 @@ export function Header({
     navigate(text ? `/productListing?search=${encodeURIComponent(text)}` : '/productListing');
   };
   return (
-    <header className="bg-header text-header-fg">
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-3 px-4 py-3">
+    <search className="order-last basis-full md:order-none md:basis-auto md:flex-1">
+      <form onSubmit={submit} className="flex w-full min-w-0 items-center gap-2">
+        <label htmlFor="site-search" className="sr-only">
+          {t('search_label')}
+        </label>
+        <input
+          id="site-search"
+          type="search"
+          value={search}
+          maxLength={200}
+          onChange={(event) => setSearch(event.target.value)}
+          placeholder={t('search_placeholder')}
+          className="min-h-10 w-full min-w-0 rounded-md border border-current/30 bg-transparent px-3 placeholder:text-current/60"
+        />
+        <Button type="submit" size="sm" aria-label={t('search')} className="min-h-10">
+          <Icon name="search" />
+        </Button>
+      </form>
+    </search>
+  );
+}
+
+function LanguageSwitcher({ language }: { language: Language }) {
+  const { t } = useT('header');
+  const i18n = useI18n();
+  if (language.languages.length < 2) return null;
+  return (
+    <label className="flex items-center gap-1">
+      <Icon name="globe" className="hidden size-5 sm:block" />
+      <span className="sr-only">{t('language')}</span>
+      <select
+        value={language.language}
+        onChange={(event) => i18n.setLanguage(language.setLanguage(event.target.value))}
+        className="min-h-10 max-w-[6.5rem] rounded-md border border-current/30 bg-transparent px-1 text-sm sm:max-w-none sm:px-2"
+      >
+        {language.languages.map((l) => (
+          <option
+            key={l.language_code}
+            value={l.language_code}
+            lang={l.language_code.replace('_', '-')}
+            className="text-black"
+          >
+            {l.native_name ?? l.language_name}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+function AccountMenu() {
+  const { t } = useT('header');
+  const session = useSession();
+  if (session.status !== 'signed-in') {
+    return (
+      <Link to="/signin" className={linkClass}>
+        <Icon name="user" />
+        <span className="sr-only sm:not-sr-only">{t('sign_in')}</span>
+      </Link>
+    );
+  }
+  const name = session.user?.displayName || t('account');
+  const links = [
+    ['/myProfile', 'my_profile'],
+    ['/userprofile/myOrder', 'my_orders'],
+    ['/customerAddress', 'addresses'],
+    ['/preferences', 'preferences'],
+    ['/loginSessions', 'sessions'],
+  ] as const;
+  return (
+    <Disclosure
+      label={t('account_menu', { name })}
+      testId="account-menu"
+      button={
+        <>
+          <Icon name="user" />
+          <span className="hidden max-w-[10rem] truncate sm:inline">{name}</span>
+          <Icon name="chevron" className="hidden size-4 sm:block" />
+        </>
+      }
+      panelClassName="end-0 w-56"
+    >
+      <ul className="flex flex-col">
+        {links.map(([to, key]) => (
+          <li key={to}>
+            <Link to={to} className="block rounded px-3 py-2 text-sm hover:bg-black/5">
+              {t(key)}
+            </Link>
+          </li>
+        ))}
+        <li className="mt-1 border-t border-black/10 pt-1">
+          <button
+            type="button"
+            className="w-full rounded px-3 py-2 text-start text-sm hover:bg-black/5"
+            onClick={async () => {
+              // Spec §4: on success the page reloads at /; on failure the session is cleared locally
+              // with no redirect or message (the route guard then does what the page needs).
+              if (await session.signOut()) location.assign('/');
+            }}
+          >
+            {t('sign_out')}
+          </button>
+        </li>
+      </ul>
+    </Disclosure>
+  );
+}
+
+/** The shared header, 320px to desktop; the language comes from the app, which resolves it once. */
+export function Header({
+  logoUrl,
+  logoSize,
+  storeName,
+  language,
+}: {
+  logoUrl: string | null;
+  logoSize: keyof typeof LOGO_HEIGHT;
+  storeName: string;
+  language: Language;
+}) {
+  const { t } = useT('header');
+  const session = useSession();
+  const cart = useCart();
+  return (
+    <header className="border-b border-current/10 bg-header text-header-fg">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-1 gap-y-2 px-3 py-2 sm:gap-x-3 sm:px-4">
+        <CategoriesMenu />
         <Link
           to="/"
-          className="flex items-center gap-2 font-semibold"
+          className="flex min-h-10 min-w-0 shrink items-center font-semibold"
           aria-label={t('home_link', { store: storeName })}
         >
           {logoUrl ? (
-            <img src={logoUrl} alt="" width={160} height={40} className="h-10 w-auto" />
+            <img
+              src={logoUrl}
+              alt=""
+              width={160}
+              height={40}
+              fetchPriority="high"
+              className={`${LOGO_HEIGHT[logoSize]} w-auto max-w-[7.5rem] object-contain sm:max-w-[11rem]`}
+            />
           ) : (
-            <span>{storeName}</span>
+            <span className="truncate">{storeName}</span>
           )}
         </Link>
-        <nav aria-label={t('main_navigation')} className="flex items-center gap-3 text-sm">
-          <Link to="/listCategories" className="underline-offset-4 hover:underline">
-            {t('categories')}
-          </Link>
-        </nav>
-        <search className="order-last w-full min-w-0 sm:order-none sm:w-auto sm:flex-1">
-          <form onSubmit={submit} className="flex w-full min-w-0 items-center gap-2">
-            <label htmlFor="site-search" className="sr-only">
-              {t('search_label')}
-            </label>
-            <input
-              id="site-search"
-              type="search"
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-              placeholder={t('search_placeholder')}
-              className="min-h-10 w-full min-w-0 rounded-md border border-current/30 bg-transparent px-3"
-            />
-            <Button type="submit" size="sm">
-              {t('search')}
-            </Button>
-          </form>
-        </search>
-        <div className="ms-auto flex items-center gap-3 text-sm">
-          <label className="flex items-center gap-1">
-            <span className="sr-only">{t('language')}</span>
-            <select
-              value={language.language}
-              onChange={(event) => {
-                const code = language.setLanguage(event.target.value);
-                void i18n.changeLanguage(code);
-              }}
-              className="rounded-md border border-current/30 bg-transparent px-2 py-1"
-            >
-              {language.languages.map((l) => (
-                <option key={l.language_code} value={l.language_code} className="text-black">
-                  {l.native_name ?? l.language_name}
-                </option>
-              ))}
-            </select>
-          </label>
+        <SearchForm />
+        <div className="ms-auto flex items-center gap-1 sm:gap-2">
+          <LanguageSwitcher language={language} />
           {session.status === 'signed-in' ? (
-            <Link to="/WishList" className="underline-offset-4 hover:underline">
-              {t('wishlist')}
+            <Link to="/WishList" className={linkClass} aria-label={t('wishlist')}>
+              <Icon name="heart" />
             </Link>
           ) : null}
-          <Link
-            to="/cart"
-            className="underline-offset-4 hover:underline"
-            aria-label={t('cart_with_count', { count: cart.count })}
-          >
-            {t('cart')} <span data-testid="cart-count">({cart.count})</span>
-          </Link>
-          {session.status === 'signed-in' ? (
-            <span className="flex items-center gap-2">
-              <Link to="/myProfile" className="underline-offset-4 hover:underline">
-                {session.user?.displayName || t('account')}
-              </Link>
-              <Button
-                variant="secondary"
-                size="sm"
-                onClick={async () => {
-                  const confirmed = await session.signOut();
-                  if (confirmed) location.assign('/');
-                  else navigate('/', { replace: true });
-                }}
-              >
-                {t('sign_out')}
-              </Button>
+          <Link to="/cart" className={`${linkClass} relative`}>
+            <Icon name="cart" />
+            <span className="sr-only">{t('cart_with_count', { count: cart.count })}</span>
+            <span
+              aria-hidden="true"
+              data-testid="cart-count"
+              className="absolute -end-0.5 -top-0.5 min-w-5 rounded-full bg-primary px-1 text-center font-semibold text-primary-fg text-xs leading-5"
+            >
+              {cart.count}
             </span>
-          ) : (
-            <Link to="/signin" className="underline-offset-4 hover:underline">
-              {t('sign_in')}
-            </Link>
-          )}
+          </Link>
+          <AccountMenu />
         </div>
       </div>
     </header>

@@ -1,0 +1,55 @@
+import { languageFromPath } from '@marketkit/hooks/core';
+import { prefetchStore } from '@marketkit/hooks/prefetch';
+import { loadConfig, storeFromHost } from '../app/config.ts';
+import { loadScreen, screenForPath } from '../app/screens.ts';
+import { createI18n, FALLBACK_LANGUAGE } from '../i18n/i18n.ts';
+import { SHELL_NAMESPACES } from '../shell/namespaces.ts';
+
+/** `STORAGE_KEYS.language` of @marketkit/hooks (kept literal: this module must stay small). */
+const LANGUAGE_KEY = 'ln';
+
+function readSaved(key: string) {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Everything the first screen waits for, started at once: runtime configuration, then the store
+ * calls and the shell's texts together. Runs from a small script while the app's JavaScript is still
+ * downloading; the app takes the results from here.
+ */
+async function start() {
+  // Spec §2: the language can come from the path (`/fr/cart` → `/cart` in French); it is then saved,
+  // and checked against the store's active languages like any saved language.
+  const pathLanguage = languageFromPath(location.pathname);
+  if (pathLanguage) {
+    try {
+      localStorage.setItem(LANGUAGE_KEY, pathLanguage);
+    } catch {
+      // Storage refused: the language still applies to this page.
+    }
+    const rest = location.pathname.slice(pathLanguage.length + 1) || '/';
+    history.replaceState(history.state, '', `${rest}${location.search}${location.hash}`);
+  }
+  // The screen's code comes down beside everything else (failures are handled where it renders).
+  loadScreen(screenForPath(location.pathname)).catch(() => {});
+  const config = await loadConfig();
+  const store = storeFromHost(location.hostname, config);
+  const storeId = config.storeIds[store];
+  const prefetched = prefetchStore({
+    servicesHost: config.servicesHost,
+    store,
+    ...(storeId === undefined ? {} : { storeId }),
+  });
+  const i18n = createI18n({
+    host: config.languageHost,
+    language: pathLanguage ?? readSaved(LANGUAGE_KEY) ?? FALLBACK_LANGUAGE,
+  });
+  i18n.load(SHELL_NAMESPACES);
+  return { config, store, storeId, prefetched, i18n };
+}
+
+export const boot = start();

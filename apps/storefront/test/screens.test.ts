@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { ROUTES } from '../src/app/routes.ts';
+import { matchesRoute, screenForPath } from '../src/app/screens.ts';
+
+describe('which screen a path shows (to fetch its code early)', () => {
+  it.each([
+    ['/', '/', true],
+    ['/', '/cart', false],
+    ['/cart', '/cart', true],
+    ['/cart', '/CART/', true],
+    ['/checkout/:checkoutId', '/checkout/42', true],
+    ['/checkout/:checkoutId', '/checkout', false],
+    ['/checkout/:checkoutId', '/checkout/42/x', false],
+    ['/policies/*', '/policies/returns', true],
+    ['/policies/*', '/policies', true],
+    ['/trainingOverview/:orderItemId/:orderId', '/trainingOverview/1/2', true],
+  ])('%s matches %s: %s', (pattern, pathname, matches) => {
+    expect(matchesRoute(pattern, pathname)).toBe(matches);
+  });
+
+  it.each([
+    ['/', 'home'],
+    ['/signin', 'signin'],
+    ['/productListing', 'coming-soon'],
+    ['/ask-ai', 'coming-soon'],
+    ['/no/such/page', 'not-found'],
+  ])('%s shows %s', (pathname, screen) => {
+    expect(screenForPath(pathname)).toBe(screen);
+  });
+
+  it('has a route for every path of spec §2', () => {
+    expect(ROUTES.map((route) => route.path)).toHaveLength(23);
+  });
+});
