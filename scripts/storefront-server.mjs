@@ -4,8 +4,9 @@
 // preflight and no second connection before the first screen (pass `proxy: false` to go cross-origin).
 // Used by `npm run demo`, the browser tests and the bench.
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { createServer, request as forward } from 'node:http';
-import { dirname, extname, join, normalize } from 'node:path';
+import { createServer, request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { dirname, extname, isAbsolute, join, normalize, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
@@ -23,31 +24,68 @@ const TYPES = {
 };
 const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg', '.map']);
 const PROXY_PATH = '/api';
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'host']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'host',
+  // Set by this proxy, never taken from the client.
+  'forwarded',
+  'x-forwarded-for',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+]);
+
+/** Headers minus the hop-by-hop ones, including any the `Connection` header names. */
+function endToEnd(headers) {
+  const named = String(headers.connection ?? '')
+    .split(',')
+    .map((name) => name.trim().toLowerCase())
+    .filter(Boolean);
+  return Object.fromEntries(
+    Object.entries(headers).filter(
+      ([name]) => !HOP_BY_HOP.has(name.toLowerCase()) && !named.includes(name.toLowerCase()),
+    ),
+  );
+}
 
 /** Streams one request to the services host and its answer back (a same-origin reverse proxy). */
 function pass(request, response, upstream, pathname, search) {
-  const headers = Object.fromEntries(
-    Object.entries(request.headers).filter(([name]) => !HOP_BY_HOP.has(name.toLowerCase())),
-  );
-  const outgoing = forward(
+  const secure = upstream.protocol === 'https:';
+  const outgoing = (secure ? httpsRequest : httpRequest)(
     {
-      host: upstream.hostname,
-      port: upstream.port,
+      hostname: upstream.hostname.replace(/^\[(.*)\]$/, '$1'),
+      port: upstream.port || (secure ? 443 : 80),
       method: request.method,
       path: `${upstream.pathname.replace(/\/$/, '')}${pathname}${search}`,
-      headers: { ...headers, 'x-forwarded-proto': 'http', 'x-forwarded-host': request.headers.host ?? '' },
+      headers: {
+        ...endToEnd(request.headers),
+        host: upstream.host,
+        'x-forwarded-proto': 'http',
+        'x-forwarded-host': String(request.headers.host ?? ''),
+        'x-forwarded-for': request.socket.remoteAddress ?? '',
+      },
     },
     (answer) => {
-      const back = Object.fromEntries(
-        Object.entries(answer.headers).filter(([name]) => !HOP_BY_HOP.has(name.toLowerCase())),
-      );
-      response.writeHead(answer.statusCode ?? 502, back);
+      response.writeHead(answer.statusCode ?? 502, endToEnd(answer.headers));
       answer.pipe(response);
     },
   );
+  // A shopper who leaves stops the call; a services host that fails mid-answer cuts the answer.
+  response.on('close', () => {
+    if (!response.writableFinished) outgoing.destroy();
+  });
   outgoing.on('error', () => {
-    if (!response.headersSent) response.writeHead(502, { 'Content-Type': 'text/plain; charset=utf-8' });
+    if (response.headersSent) {
+      response.destroy();
+      return;
+    }
+    response.writeHead(502, { 'Content-Type': 'text/plain; charset=utf-8' });
     response.end('The services host did not answer');
   });
   request.pipe(outgoing);
@@ -100,7 +138,11 @@ export async function startStorefrontServer({
     } catch {
       path = root;
     }
-    const exists = path.startsWith(root) && existsSync(path) && statSync(path).isFile();
+    const inside = (() => {
+      const rel = relative(root, path);
+      return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
+    })();
+    const exists = inside && existsSync(path) && statSync(path).isFile();
     // A route (no file extension) gets the app; a missing file is a 404, never HTML in its place.
     if (!exists && extname(url.pathname) !== '') {
       response.writeHead(404, { ...headers, 'Content-Type': 'text/plain; charset=utf-8' });

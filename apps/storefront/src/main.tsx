@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { boot } from './boot/start.ts';
 import { I18nProvider } from './i18n/react.tsx';
+import { goHome, reloadAfterFailedReplay } from './shell/session-recovery.ts';
 
 // Console output is silenced in production unless `localStorage.debug` is set (spec §9).
 if (import.meta.env.PROD) {
@@ -19,14 +20,6 @@ if (import.meta.env.PROD) {
 
 const { config, store, storeId, prefetched, i18n } = await boot;
 
-/** Spec §4: a session that ends on its own (refresh refused, guest 401) goes to /, without a reload. */
-function goHome() {
-  if (location.pathname === '/') return;
-  history.pushState(null, '', '/');
-  // The router follows history through popstate.
-  dispatchEvent(new PopStateEvent('popstate'));
-}
-
 const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
@@ -38,7 +31,7 @@ if (root) {
           {...(storeId === undefined ? {} : { storeId })}
           prefetched={prefetched}
           pathname={() => location.pathname}
-          onReplayFailed={() => location.reload()}
+          onReplayFailed={reloadAfterFailedReplay}
           onSessionEnded={goHome}
         >
           <App />

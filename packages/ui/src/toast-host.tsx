@@ -1,4 +1,12 @@
-import { type PointerEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import {
+  createContext,
+  type PointerEvent,
+  type ReactNode,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import { Toaster as SonnerToaster, toast as sonner } from 'sonner';
 import { cn } from './cn.ts';
 import { dragDismisses, TOAST_DURATION_MS, type ToastKind, type ToastOptions } from './toast-rules.ts';
@@ -9,7 +17,11 @@ const KIND_CLASS: Record<ToastKind, string> = {
   info: 'border-s-current',
 };
 
+/** The close button's name, from the Toaster (the cards render inside it). */
+const CloseLabel = createContext('Close');
+
 function ToastCard({ id, kind, message }: { id: string | number; kind: ToastKind; message: ReactNode }) {
+  const closeLabel = useContext(CloseLabel);
   const start = useRef<number | null>(null);
   const [offset, setOffset] = useState(0);
   const release = (event: PointerEvent<HTMLDivElement>) => {
@@ -21,7 +33,8 @@ function ToastCard({ id, kind, message }: { id: string | number; kind: ToastKind
   };
   return (
     <div
-      role={kind === 'error' ? 'alert' : 'status'}
+      // sonner's region already announces new toasts politely; errors interrupt.
+      role={kind === 'error' ? 'alert' : undefined}
       data-slot="toast"
       data-kind={kind}
       className={cn(
@@ -48,7 +61,7 @@ function ToastCard({ id, kind, message }: { id: string | number; kind: ToastKind
       <p className="flex-1">{message}</p>
       <button
         type="button"
-        aria-label="Close"
+        aria-label={closeLabel}
         className="-m-1 rounded p-1 leading-none opacity-70 hover:opacity-100"
         onPointerDown={(event) => event.stopPropagation()}
         onClick={() => sonner.dismiss(id)}
@@ -72,16 +85,26 @@ export function dismissToast(id?: string) {
 }
 
 /** The sonner host: top-right, top-left for right-to-left; sonner's own swipe is off (ours is 80 %). */
-export function ToastHost({ dir, onReady }: { dir: 'ltr' | 'rtl'; onReady: () => () => void }) {
+export function ToastHost({
+  dir,
+  closeLabel,
+  onReady,
+}: {
+  dir: 'ltr' | 'rtl';
+  closeLabel: string;
+  onReady: () => () => void;
+}) {
   // Runs after sonner's own effects (children first), so it is subscribed before queued toasts show.
   useEffect(onReady, [onReady]);
   return (
-    <SonnerToaster
-      position={dir === 'rtl' ? 'top-left' : 'top-right'}
-      dir={dir}
-      duration={TOAST_DURATION_MS}
-      swipeDirections={[]}
-      toastOptions={{ unstyled: true }}
-    />
+    <CloseLabel.Provider value={closeLabel}>
+      <SonnerToaster
+        position={dir === 'rtl' ? 'top-left' : 'top-right'}
+        dir={dir}
+        duration={TOAST_DURATION_MS}
+        swipeDirections={[]}
+        toastOptions={{ unstyled: true }}
+      />
+    </CloseLabel.Provider>
   );
 }

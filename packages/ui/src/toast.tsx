@@ -1,4 +1,4 @@
-import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import type { ToastKind, ToastOptions } from './toast-rules.ts';
 
 type HostModule = typeof import('./toast-host.tsx');
@@ -8,12 +8,19 @@ let loading: Promise<HostModule> | null = null;
 let loaded: HostModule | null = null;
 const waitingForModule = new Set<(module: HostModule) => void>();
 const load = () => {
-  loading ??= import('./toast-host.tsx').then((module) => {
-    loaded = module;
-    for (const notify of waitingForModule) notify(module);
-    waitingForModule.clear();
-    return module;
-  });
+  loading ??= import('./toast-host.tsx').then(
+    (module) => {
+      loaded = module;
+      for (const notify of waitingForModule) notify(module);
+      waitingForModule.clear();
+      return module;
+    },
+    (error: unknown) => {
+      // A failed download (a deploy replaced the file, the network dropped) is tried again next time.
+      loading = null;
+      throw error;
+    },
+  );
   return loading;
 };
 
@@ -29,10 +36,15 @@ const hostReady = () => {
 };
 
 function enqueue(run: (module: HostModule) => void) {
-  void load().then((module) => {
-    if (hostsMounted > 0) run(module);
-    else queued.push(run);
-  });
+  load().then(
+    (module) => {
+      if (hostsMounted > 0) run(module);
+      else queued.push(run);
+    },
+    () => {
+      // The toast cannot be shown now; the next one tries the download again.
+    },
+  );
 }
 
 const show = (kind: ToastKind) => (message: ReactNode, options?: ToastOptions) =>
@@ -54,12 +66,12 @@ const whenIdle = (run: () => void) =>
     ? requestIdleCallback(run, { timeout: 2000 })
     : setTimeout(run, 1);
 
-/** Where toasts appear. Render it once; it loads its code after the page is interactive. */
-export function Toaster({ dir = 'ltr' }: { dir?: 'ltr' | 'rtl' }) {
-  const [Host, setHost] = useState<ComponentType<{
-    dir: 'ltr' | 'rtl';
-    onReady: () => () => void;
-  }> | null>(() => loaded?.ToastHost ?? null);
+/**
+ * Where toasts appear. Render it once; it loads its code after the page is interactive. `closeLabel`
+ * names each toast's close button (translate it).
+ */
+export function Toaster({ dir = 'ltr', closeLabel = 'Close' }: { dir?: 'ltr' | 'rtl'; closeLabel?: string }) {
+  const [Host, setHost] = useState<HostModule['ToastHost'] | null>(() => loaded?.ToastHost ?? null);
   useEffect(() => {
     if (loaded) {
       setHost(() => loaded?.ToastHost ?? null);
@@ -67,12 +79,14 @@ export function Toaster({ dir = 'ltr' }: { dir?: 'ltr' | 'rtl' }) {
     }
     const take = (module: HostModule) => setHost(() => module.ToastHost);
     waitingForModule.add(take);
-    whenIdle(() => void load());
+    whenIdle(() => {
+      load().catch(() => {});
+    });
     return () => {
       waitingForModule.delete(take);
     };
   }, []);
-  return Host ? <Host dir={dir} onReady={hostReady} /> : null;
+  return Host ? <Host dir={dir} closeLabel={closeLabel} onReady={hostReady} /> : null;
 }
 
 export {

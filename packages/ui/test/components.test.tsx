@@ -211,12 +211,16 @@ describe('feedback', () => {
     ['ltr', 'right'],
     ['rtl', 'left'],
   ] as const)('should place %s toasts at the top %s', async (dir, side) => {
-    render(<Toaster dir={dir} />);
+    render(<Toaster dir={dir} closeLabel={dir === 'rtl' ? 'إغلاق' : 'Close'} />);
     toast.success(`Added to cart (${dir})`);
     const message = await screen.findByText(`Added to cart (${dir})`);
     const region = message.closest('[data-x-position]') as HTMLElement;
     expect([region.dataset.yPosition, region.dataset.xPosition]).toEqual(['top', side]);
-    expect(message.closest('[role="status"]')).not.toBeNull();
+    expect(message.closest('[data-slot="toast"]')?.getAttribute('data-kind')).toBe('success');
+    // The close button is named in the page's language.
+    expect(screen.getAllByRole('button', { name: dir === 'rtl' ? 'إغلاق' : 'Close' }).length).toBeGreaterThan(
+      0,
+    );
   });
 
   it('given a toast raised before the toaster is on the page, should show it once the toaster mounts', async () => {

@@ -13,6 +13,7 @@ import { SHELL_NAMESPACES } from '../shell/namespaces.ts';
 import { ScrollManager } from '../shell/scroll.tsx';
 import { lazyScreen } from './lazy.ts';
 import { BARE_ROUTES, NO_WIDGET_ROUTES, ROUTES } from './routes.ts';
+import { matchesRoute } from './screens.ts';
 
 const Home = lazyScreen('home');
 const SignIn = lazyScreen('signin');
@@ -21,8 +22,12 @@ const NotFound = lazyScreen('not-found');
 
 const SCREENS = { home: Home, signin: SignIn, 'coming-soon': ComingSoon, 'not-found': NotFound } as const;
 
+/** Google Tag Manager, only when the store sets a tag (spec §7), with the snippet's start event. */
 function loadTagManager(tag: string) {
   if (!tag || document.getElementById('mk-tag-manager')) return;
+  const global = window as unknown as { dataLayer?: unknown[] };
+  global.dataLayer = global.dataLayer ?? [];
+  global.dataLayer.push({ 'gtm.start': Date.now(), event: 'gtm.js' });
   const script = document.createElement('script');
   script.id = 'mk-tag-manager';
   script.async = true;
@@ -46,7 +51,7 @@ function Shell({
   const i18n = useI18n();
   const location = useLocation();
   const ai = useAiConfiguration();
-  const bare = BARE_ROUTES.includes(location.pathname);
+  const bare = BARE_ROUTES.some((route) => matchesRoute(route, location.pathname));
   usePaymentReturnCheck({
     pathname: location.pathname,
     // Their texts load only when a payment outcome is to be shown.
@@ -76,7 +81,8 @@ function Shell({
       )}
       {/* At least a screen tall: the footer starts below the fold, so late content never shifts it. */}
       <main id="main-content" tabIndex={-1} className="min-h-[100dvh] flex-1 outline-none">
-        <ScreenErrorBoundary title={t('screen_failed')} retryLabel={t('retry')}>
+        {/* A new route starts without the last screen's error. */}
+        <ScreenErrorBoundary key={location.pathname} title={t('screen_failed')} retryLabel={t('retry')}>
           <Suspense
             fallback={
               <div className="flex justify-center py-16">
@@ -122,7 +128,7 @@ function Shell({
         </ScreenErrorBoundary>
       </main>
       {bare ? null : <Footer settings={settings} />}
-      {ai.askAi && !NO_WIDGET_ROUTES.includes(location.pathname) ? (
+      {ai.askAi && !NO_WIDGET_ROUTES.some((route) => matchesRoute(route, location.pathname)) ? (
         <Link
           to="/ask-ai"
           className="fixed bottom-4 end-4 rounded-full bg-primary px-4 py-3 font-medium text-primary-fg shadow-lg"
@@ -131,7 +137,7 @@ function Shell({
           {t('ask_ai', { name: ai.configuration?.assistant_name ?? '' })}
         </Link>
       ) : null}
-      <Toaster dir={dir} />
+      <Toaster dir={dir} closeLabel={t('close')} />
     </div>
   );
 }

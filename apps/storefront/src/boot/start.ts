@@ -38,7 +38,8 @@ async function start() {
   loadScreen(screenForPath(location.pathname)).catch(() => {});
   const config = await loadConfig();
   const store = storeFromHost(location.hostname, config);
-  const storeId = config.storeIds[store];
+  // Own entries only: a store named `constructor` must not find Object's.
+  const storeId = Object.hasOwn(config.storeIds, store) ? config.storeIds[store] : undefined;
   const prefetched = prefetchStore({
     servicesHost: config.servicesHost,
     store,

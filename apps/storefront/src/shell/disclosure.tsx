@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 
 /**
@@ -28,25 +28,36 @@ export function Disclosure({
   const root = useRef<HTMLDivElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
   const location = useLocation();
+  /** Closes; focus inside the panel goes back to the button rather than being lost with the panel. */
+  const close = useCallback(() => {
+    if (root.current?.contains(document.activeElement)) trigger.current?.focus();
+    setOpen(false);
+  }, []);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new route closes the panel
-  useEffect(() => setOpen(false), [location.key]);
+  useEffect(close, [location.key]);
   useEffect(() => {
     if (!open) return;
     const onPointer = (event: PointerEvent) => {
       if (!root.current?.contains(event.target as Node)) setOpen(false);
     };
     const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      trigger.current?.focus();
+      if (event.key === 'Escape') close();
     };
+    // Tabbing out of the panel closes it instead of leaving it over the page.
+    const onFocusOut = (event: FocusEvent) => {
+      const next = event.relatedTarget as Node | null;
+      if (next && !root.current?.contains(next)) setOpen(false);
+    };
+    const element = root.current;
     document.addEventListener('pointerdown', onPointer);
     document.addEventListener('keydown', onKey);
+    element?.addEventListener('focusout', onFocusOut);
     return () => {
       document.removeEventListener('pointerdown', onPointer);
       document.removeEventListener('keydown', onKey);
+      element?.removeEventListener('focusout', onFocusOut);
     };
-  }, [open]);
+  }, [open, close]);
   return (
     <div ref={root} className="relative">
       <button

@@ -48,7 +48,10 @@ export function Footer({ settings }: { settings: StoreSettings | null }) {
             </h2>
             <address className="flex flex-col gap-1 not-italic">
               {contact.email ? (
-                <a href={`mailto:${contact.email}`} className="underline-offset-4 hover:underline">
+                <a
+                  href={`mailto:${encodeURIComponent(contact.email)}`}
+                  className="underline-offset-4 hover:underline"
+                >
                   {contact.email}
                 </a>
               ) : null}

@@ -2,10 +2,12 @@ import { useEffect, useLayoutEffect } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
 
 const positions = new Map<string, number>();
+/** How long Back waits for a screen (and its data) to be tall enough to return to the old place. */
+const RESTORE_TIMEOUT_MS = 1500;
 
 /**
  * Scroll restoration is manual (spec §2): a new page starts at the top; Back and Forward return to
- * where the shopper was on that entry.
+ * where the shopper was on that entry, once the screen is tall enough to get there.
  */
 export function ScrollManager() {
   const location = useLocation();
@@ -13,13 +15,35 @@ export function ScrollManager() {
   useEffect(() => {
     window.history.scrollRestoration = 'manual';
   }, []);
-  useLayoutEffect(() => {
-    const key = location.key;
-    if (type === 'POP') window.scrollTo(0, positions.get(key) ?? 0);
-    else if (!location.hash) window.scrollTo(0, 0);
-    return () => {
-      positions.set(key, window.scrollY);
+  // The position is recorded while scrolling, not when leaving (by then the page may have changed).
+  useEffect(() => {
+    let frame = 0;
+    const onScroll = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => positions.set(location.key, window.scrollY));
     };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', onScroll);
+    };
+  }, [location.key]);
+  useLayoutEffect(() => {
+    if (type !== 'POP') {
+      if (!location.hash) window.scrollTo(0, 0);
+      return;
+    }
+    const target = positions.get(location.key) ?? 0;
+    const started = performance.now();
+    let frame = 0;
+    const restore = () => {
+      const reachable = document.documentElement.scrollHeight - window.innerHeight >= target;
+      window.scrollTo(0, target);
+      if (!reachable && performance.now() - started < RESTORE_TIMEOUT_MS)
+        frame = requestAnimationFrame(restore);
+    };
+    restore();
+    return () => cancelAnimationFrame(frame);
   }, [location.key, location.hash, type]);
   return null;
 }

@@ -3,6 +3,7 @@ import {
   createMarketClient,
   createMemoryTokenStore,
   type MarketClient,
+  type ReplayFailedEvent,
   type SessionEndReason,
   type TokenStore,
 } from '@marketkit/sdk';
@@ -69,7 +70,7 @@ export interface MarketProviderProps {
    * A request replayed after a successful token refresh failed again. Spec §4: the storefront reloads
    * the page; the default does nothing.
    */
-  onReplayFailed?: () => void;
+  onReplayFailed?: (event: ReplayFailedEvent) => void;
   /**
    * Store calls started early with `prefetchStore` from `@marketkit/hooks/prefetch` (for example by a
    * small script that runs while the app's JavaScript loads): used instead of asking again.
@@ -159,10 +160,14 @@ function createMarketContext(
     getPincode: () => activePincode(state.pincode.getState()),
     onTokensRefreshed: (grant) => session.setState({ accessToken: grant.access_token }),
     shouldRefresh: () => refreshesOn401(pathname()),
-    onReplayFailed: () => latest.current.onReplayFailed?.(),
+    onReplayFailed: (event) => latest.current.onReplayFailed?.(event),
     onHttpError: (event) => {
       if (refetchesStoreStatus(event))
-        void queryClient.invalidateQueries({ queryKey: marketKeys(props.store).storeValidation() });
+        // A burst of errors re-checks once: a check already under way is not restarted.
+        void queryClient.invalidateQueries(
+          { queryKey: marketKeys(props.store).storeValidation() },
+          { cancelRefetch: false },
+        );
     },
     onSessionEnded: (reason) => {
       endSession();

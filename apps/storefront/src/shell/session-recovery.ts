@@ -1,0 +1,41 @@
+import type { ReplayFailedEvent } from '@marketkit/sdk';
+
+const RELOAD_AT_KEY = 'marketkit_replay_reload_at';
+/** Within this time after such a reload, another failed replay does not reload again (no loops). */
+export const REPLAY_RELOAD_GUARD_MS = 60_000;
+
+/**
+ * Spec §4: a request replayed with a fresh token that fails again reloads the page. Not when the
+ * replay got no answer at all (offline: a reload would show the browser's error page), and at most
+ * once a minute, so an answer that keeps failing cannot reload forever.
+ */
+export function shouldReloadAfterReplay(event: ReplayFailedEvent, lastReloadAt: number | null, now: number) {
+  if (event.status === 0) return false;
+  return lastReloadAt === null || now - lastReloadAt > REPLAY_RELOAD_GUARD_MS;
+}
+
+export function reloadAfterFailedReplay(event: ReplayFailedEvent) {
+  let last: number | null = null;
+  try {
+    const stored = Number(sessionStorage.getItem(RELOAD_AT_KEY));
+    last = Number.isFinite(stored) && stored > 0 ? stored : null;
+  } catch {
+    return; // Without the guard a reload could repeat: stay on the page.
+  }
+  if (!shouldReloadAfterReplay(event, last, Date.now())) return;
+  try {
+    sessionStorage.setItem(RELOAD_AT_KEY, String(Date.now()));
+  } catch {
+    return;
+  }
+  location.reload();
+}
+
+/** Spec §4: a session that ends on its own (refresh refused, guest 401) goes to /, without a reload. */
+export function goHome() {
+  if (location.pathname === '/') return;
+  // A history entry of the router's own shape, so it keys and restores like any other.
+  const index = typeof history.state?.idx === 'number' ? history.state.idx + 1 : 0;
+  history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx: index }, '', '/');
+  dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+}
