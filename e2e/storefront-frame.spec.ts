@@ -299,6 +299,23 @@ test.describe('the AI assistant', () => {
   });
 });
 
+test('scroll restoration is manual: a new page starts at the top, Back returns to where the shopper was', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 400, height: 600 });
+  await page.goto(storefront.origin('demo'));
+  const policy = page.locator('footer').getByRole('link').first();
+  await policy.scrollIntoViewIfNeeded();
+  const before = await page.evaluate(() => window.scrollY);
+  expect(before).toBeGreaterThan(200);
+  await policy.click();
+  await expect(page).toHaveURL(/\/policies\//);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await page.goBack();
+  await expect(page).toHaveURL(`${storefront.origin('demo')}/`);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(before);
+});
+
 test('console output is silent in production unless the debug switch is on', async ({ page }) => {
   const logged: string[] = [];
   page.on('console', (message) => logged.push(message.text()));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { matchesRoute, routePattern } from '../src/app/route-pattern.ts';
 import { ROUTES } from '../src/app/routes.ts';
-import { matchesRoute, screenForPath } from '../src/app/screens.ts';
+import { screenForPath } from '../src/app/screens.ts';
 
 describe('which screen a path shows (to fetch its code early)', () => {
   it.each([
@@ -16,6 +17,14 @@ describe('which screen a path shows (to fetch its code early)', () => {
     ['/trainingOverview/:orderItemId/:orderId', '/trainingOverview/1/2', true],
   ])('%s matches %s: %s', (pattern, pathname, matches) => {
     expect(matchesRoute(pattern, pathname)).toBe(matches);
+  });
+
+  it.each([
+    ['/checkout/:checkoutId', '/checkout/ab-12', ['ab-12']],
+    ['/trainingOverview/:orderItemId/:orderId', '/trainingoverview/7/9/', ['7', '9']],
+    ['/policies/*', '/policies/returns/2026', ['returns/2026']],
+  ])('%s reads its parameters from %s', (pattern, pathname, values) => {
+    expect(routePattern(pattern).pattern.exec(pathname)?.slice(1)).toEqual(values);
   });
 
   it.each([

@@ -2,7 +2,7 @@ import { useAiConfiguration, useLanguage, usePaymentReturnCheck, useStoreBootstr
 import type { Schema } from '@marketkit/sdk';
 import { Spinner, Toaster, toast } from '@marketkit/ui';
 import { Suspense, startTransition, useEffect, useLayoutEffect, useState } from 'react';
-import { BrowserRouter, Link, Route, Routes, useLocation } from 'react-router';
+import { Link, Route, Switch, useLocation } from 'wouter';
 import { useI18n, useT } from '../i18n/react.tsx';
 import { SettingsError, StoreUnavailable } from '../pages/store-status.tsx';
 import { ScreenErrorBoundary } from '../shell/error-boundary.tsx';
@@ -12,8 +12,8 @@ import { Header } from '../shell/header.tsx';
 import { SHELL_NAMESPACES } from '../shell/namespaces.ts';
 import { ScrollManager } from '../shell/scroll.tsx';
 import { lazyScreen } from './lazy.ts';
+import { AppRouter, matchesRoute } from './router.tsx';
 import { BARE_ROUTES, NO_WIDGET_ROUTES, ROUTES } from './routes.ts';
-import { matchesRoute } from './screens.ts';
 
 const Home = lazyScreen('home');
 const SignIn = lazyScreen('signin');
@@ -49,11 +49,11 @@ function Shell({
   const dir = language.direction === 'RTL' ? 'rtl' : 'ltr';
   const { t } = useT('common');
   const i18n = useI18n();
-  const location = useLocation();
+  const [pathname] = useLocation();
   const ai = useAiConfiguration();
-  const bare = BARE_ROUTES.some((route) => matchesRoute(route, location.pathname));
+  const bare = BARE_ROUTES.some((route) => matchesRoute(route, pathname));
   usePaymentReturnCheck({
-    pathname: location.pathname,
+    pathname,
     // Their texts load only when a payment outcome is to be shown.
     onPaid: () =>
       void i18n.whenSettled(['cart']).then(() => toast.success(i18n.t(['cart'], 'order placed success'))),
@@ -82,7 +82,7 @@ function Shell({
       {/* At least a screen tall: the footer starts below the fold, so late content never shifts it. */}
       <main id="main-content" tabIndex={-1} className="min-h-[100dvh] flex-1 outline-none">
         {/* A new route starts without the last screen's error. */}
-        <ScreenErrorBoundary key={location.pathname} title={t('screen_failed')} retryLabel={t('retry')}>
+        <ScreenErrorBoundary key={pathname} title={t('screen_failed')} retryLabel={t('retry')}>
           <Suspense
             fallback={
               <div className="flex justify-center py-16">
@@ -90,47 +90,42 @@ function Shell({
               </div>
             }
           >
-            <Routes>
+            <Switch>
               {ROUTES.map((route) => {
                 const Screen = SCREENS[route.screen];
                 return (
-                  <Route
-                    key={route.path}
-                    path={route.path}
-                    element={
-                      <Guard access={route.access}>
-                        <Screen title={route.title} />
-                      </Guard>
-                    }
-                  />
+                  <Route key={route.path} path={route.path}>
+                    <Guard access={route.access}>
+                      <Screen title={route.title} />
+                    </Guard>
+                  </Route>
                 );
               })}
               {/* /ask-ai exists only when the AI configuration enables it (spec §2). */}
-              <Route
-                path="/ask-ai"
-                element={
-                  ai.isLoading ? (
-                    <div className="flex justify-center py-16">
-                      <Spinner label={t('loading')} />
-                    </div>
-                  ) : ai.askAi ? (
-                    <Guard access="signed-in">
-                      <ComingSoon title="ask_ai" />
-                    </Guard>
-                  ) : (
-                    <NotFound title="not_found" />
-                  )
-                }
-              />
-              <Route path="*" element={<NotFound title="not_found" />} />
-            </Routes>
+              <Route path="/ask-ai">
+                {ai.isLoading ? (
+                  <div className="flex justify-center py-16">
+                    <Spinner label={t('loading')} />
+                  </div>
+                ) : ai.askAi ? (
+                  <Guard access="signed-in">
+                    <ComingSoon title="ask_ai" />
+                  </Guard>
+                ) : (
+                  <NotFound title="not_found" />
+                )}
+              </Route>
+              <Route>
+                <NotFound title="not_found" />
+              </Route>
+            </Switch>
           </Suspense>
         </ScreenErrorBoundary>
       </main>
       {bare ? null : <Footer settings={settings} />}
-      {ai.askAi && !NO_WIDGET_ROUTES.some((route) => matchesRoute(route, location.pathname)) ? (
+      {ai.askAi && !NO_WIDGET_ROUTES.some((route) => matchesRoute(route, pathname)) ? (
         <Link
-          to="/ask-ai"
+          href="/ask-ai"
           className="fixed bottom-4 end-4 rounded-full bg-primary px-4 py-3 font-medium text-primary-fg shadow-lg"
           data-testid="ai-widget"
         >
@@ -188,13 +183,13 @@ export function App() {
   if (store.status === 'unavailable') return <StoreUnavailable />;
   if (store.status === 'settings-error') return <SettingsError />;
   return (
-    <BrowserRouter>
+    <AppRouter>
       <Shell
         logoUrl={store.logoUrl}
         storeName={store.validation.status === 'success' ? store.validation.displayName : ''}
         settings={store.settings}
         language={language}
       />
-    </BrowserRouter>
+    </AppRouter>
   );
 }

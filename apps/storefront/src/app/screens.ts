@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { matchesRoute } from './route-pattern.ts';
 import { ROUTES, type RouteSpec } from './routes.ts';
 
 /** Every screen receives its route's title key. */
@@ -24,19 +25,6 @@ export function loadScreen(name: ScreenName): Promise<ScreenModule> {
     loading.set(name, pending);
   }
   return pending;
-}
-
-/** Whether a route pattern (`/checkout/:id`, `/policies/*`) matches a path, case-insensitively. */
-export function matchesRoute(pattern: string, pathname: string): boolean {
-  const parts = pattern.split('/').filter(Boolean);
-  const segments = pathname.split('/').filter(Boolean);
-  for (const [index, part] of parts.entries()) {
-    if (part === '*') return true;
-    const segment = segments[index];
-    if (segment === undefined) return false;
-    if (!part.startsWith(':') && part.toLowerCase() !== segment.toLowerCase()) return false;
-  }
-  return parts.length === segments.length;
 }
 
 /** The screen a path shows (the AI assistant's and unknown paths included). */

@@ -1,5 +1,5 @@
 import { EmptyState } from '@marketkit/ui';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { useT } from '../i18n/react.tsx';
 
 /** A screen whose own issue has not landed yet: a clear notice inside the real route and guard. */
@@ -11,7 +11,7 @@ export default function ComingSoon({ title }: { title: string }) {
         title={t(`screen.${title}`)}
         description={t('coming_soon')}
         action={
-          <Link to="/" className="underline underline-offset-4">
+          <Link href="/" className="underline underline-offset-4">
             {t('back_home')}
           </Link>
         }

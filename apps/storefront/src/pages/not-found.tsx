@@ -1,5 +1,5 @@
 import { EmptyState } from '@marketkit/ui';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { useT } from '../i18n/react.tsx';
 
 export default function NotFound() {
@@ -10,7 +10,7 @@ export default function NotFound() {
         title={t('page_not_found')}
         description={t('page_not_found_hint')}
         action={
-          <Link to="/" className="underline underline-offset-4">
+          <Link href="/" className="underline underline-offset-4">
             {t('back_home')}
           </Link>
         }

@@ -3,7 +3,8 @@ import { returnPathOrHome } from '@marketkit/hooks/core';
 import { isMarketApiError } from '@marketkit/sdk';
 import { Button, Input } from '@marketkit/ui';
 import { type FormEvent, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'wouter';
+import { useNavigate } from '../app/router.tsx';
 import { RETURN_TO_KEY } from '../app/routes.ts';
 import { useT } from '../i18n/react.tsx';
 
@@ -68,7 +69,7 @@ export default function SignIn() {
           {t('submit')}
         </Button>
       </form>
-      <Link to="/" className="text-sm underline underline-offset-4">
+      <Link href="/" className="text-sm underline underline-offset-4">
         {t('continue_shopping')}
       </Link>
     </div>

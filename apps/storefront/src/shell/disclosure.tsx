@@ -1,5 +1,5 @@
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useHistoryEntry } from '../app/router.tsx';
 
 /**
  * A button that shows and hides a panel of links (the disclosure pattern: no arrow-key menu to learn).
@@ -27,14 +27,14 @@ export function Disclosure({
   const id = useId();
   const root = useRef<HTMLDivElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
-  const location = useLocation();
+  const entry = useHistoryEntry();
   /** Closes; focus inside the panel goes back to the button rather than being lost with the panel. */
   const close = useCallback(() => {
     if (root.current?.contains(document.activeElement)) trigger.current?.focus();
     setOpen(false);
   }, []);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new route closes the panel
-  useEffect(close, [location.key]);
+  useEffect(close, [entry.key]);
   useEffect(() => {
     if (!open) return;
     const onPointer = (event: PointerEvent) => {

@@ -1,6 +1,6 @@
 import { usePolicies } from '@marketkit/hooks';
 import type { Schema } from '@marketkit/sdk';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { useT } from '../i18n/react.tsx';
 import { useIdle } from './use-idle.ts';
 
@@ -32,7 +32,7 @@ export function Footer({ settings }: { settings: StoreSettings | null }) {
             {(policies.data ?? []).map((policy) => (
               <li key={policy.slug}>
                 <Link
-                  to={`/policies/${encodeURIComponent(policy.slug)}`}
+                  href={`/policies/${encodeURIComponent(policy.slug)}`}
                   className="underline-offset-4 hover:underline"
                 >
                   {policy.title}

@@ -1,7 +1,8 @@
 import { useSession } from '@marketkit/hooks';
 import { routeAccess, safeReturnPath } from '@marketkit/hooks/core';
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { useLocation, useSearch } from 'wouter';
+import { Navigate } from '../app/router.tsx';
 import { type Access, RETURN_TO_KEY } from '../app/routes.ts';
 
 /** Remembers a same-origin path to come back to after sign-in (checked here and again when used). */
@@ -17,12 +18,13 @@ export function rememberReturnTo(path: string) {
 /** Spec §2 access rules: guests on a signed-in route go to /signin; signed-in users on guest routes go to /. */
 export function Guard({ access, children }: { access: Access; children: ReactNode }) {
   const session = useSession();
-  const location = useLocation();
+  const [pathname] = useLocation();
+  const search = useSearch();
   const decision = routeAccess(access, session.status === 'signed-in');
   if (decision === 'sign-in') {
-    rememberReturnTo(`${location.pathname}${location.search}${location.hash}`);
-    return <Navigate to="/signin" replace />;
+    rememberReturnTo(`${pathname}${search ? `?${search}` : ''}${location.hash}`);
+    return <Navigate to="/signin" />;
   }
-  if (decision === 'home') return <Navigate to="/" replace />;
+  if (decision === 'home') return <Navigate to="/" />;
   return <>{children}</>;
 }

@@ -1,7 +1,8 @@
 import { useCart, useCategories, type useLanguage, useSession } from '@marketkit/hooks';
 import { Button } from '@marketkit/ui';
 import { type FormEvent, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'wouter';
+import { useNavigate } from '../app/router.tsx';
 import { useI18n, useT } from '../i18n/react.tsx';
 import { Disclosure } from './disclosure.tsx';
 import { Icon } from './icons.tsx';
@@ -37,7 +38,7 @@ function CategoriesMenu() {
           {(categories.data ?? []).map((category) => (
             <li key={category.category_id}>
               <Link
-                to={`/productListing?category=${category.category_id}`}
+                href={`/productListing?category=${category.category_id}`}
                 className="block rounded px-2 py-1.5 font-medium hover:bg-black/5"
               >
                 {category.category_name}
@@ -47,7 +48,7 @@ function CategoriesMenu() {
                   {category.children.map((child) => (
                     <li key={child.category_id}>
                       <Link
-                        to={`/productListing?category=${child.category_id}`}
+                        href={`/productListing?category=${child.category_id}`}
                         className="block rounded px-2 py-1 hover:bg-black/5"
                       >
                         {child.category_name}
@@ -60,7 +61,7 @@ function CategoriesMenu() {
           ))}
         </ul>
         <Link
-          to="/listCategories"
+          href="/listCategories"
           className="mt-2 block rounded px-2 py-1.5 text-sm underline underline-offset-4"
         >
           {t('all_categories')}
@@ -135,7 +136,7 @@ function AccountMenu() {
   const session = useSession();
   if (session.status !== 'signed-in') {
     return (
-      <Link to="/signin" className={linkClass}>
+      <Link href="/signin" className={linkClass}>
         <Icon name="user" />
         <span className="sr-only sm:not-sr-only">{t('sign_in')}</span>
       </Link>
@@ -165,7 +166,7 @@ function AccountMenu() {
       <ul className="flex flex-col">
         {links.map(([to, key]) => (
           <li key={to}>
-            <Link to={to} className="block rounded px-3 py-2 text-sm hover:bg-black/5">
+            <Link href={to} className="block rounded px-3 py-2 text-sm hover:bg-black/5">
               {t(key)}
             </Link>
           </li>
@@ -208,7 +209,7 @@ export function Header({
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-1 gap-y-2 px-3 py-2 sm:gap-x-3 sm:px-4">
         <CategoriesMenu />
         <Link
-          to="/"
+          href="/"
           className="flex min-h-10 min-w-0 shrink items-center font-semibold"
           aria-label={t('home_link', { store: storeName })}
         >
@@ -229,11 +230,11 @@ export function Header({
         <div className="ms-auto flex items-center gap-1 sm:gap-2">
           <LanguageSwitcher language={language} />
           {session.status === 'signed-in' ? (
-            <Link to="/WishList" className={linkClass} aria-label={t('wishlist')}>
+            <Link href="/WishList" className={linkClass} aria-label={t('wishlist')}>
               <Icon name="heart" />
             </Link>
           ) : null}
-          <Link to="/cart" className={`${linkClass} relative`}>
+          <Link href="/cart" className={`${linkClass} relative`}>
             <Icon name="cart" />
             <span className="sr-only">{t('cart_with_count', { count: cart.count })}</span>
             <span

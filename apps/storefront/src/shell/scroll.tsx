@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect } from 'react';
-import { useLocation, useNavigationType } from 'react-router';
+import { useHistoryEntry } from '../app/router.tsx';
 
 const positions = new Map<string, number>();
 /** How long Back waits for a screen (and its data) to be tall enough to return to the old place. */
@@ -10,8 +10,7 @@ const RESTORE_TIMEOUT_MS = 1500;
  * where the shopper was on that entry, once the screen is tall enough to get there.
  */
 export function ScrollManager() {
-  const location = useLocation();
-  const type = useNavigationType();
+  const { key, type } = useHistoryEntry();
   useEffect(() => {
     window.history.scrollRestoration = 'manual';
   }, []);
@@ -20,20 +19,20 @@ export function ScrollManager() {
     let frame = 0;
     const onScroll = () => {
       cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => positions.set(location.key, window.scrollY));
+      frame = requestAnimationFrame(() => positions.set(key, window.scrollY));
     };
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => {
       cancelAnimationFrame(frame);
       window.removeEventListener('scroll', onScroll);
     };
-  }, [location.key]);
+  }, [key]);
   useLayoutEffect(() => {
     if (type !== 'POP') {
-      if (!location.hash) window.scrollTo(0, 0);
+      if (!window.location.hash) window.scrollTo(0, 0);
       return;
     }
-    const target = positions.get(location.key) ?? 0;
+    const target = positions.get(key) ?? 0;
     const started = performance.now();
     let frame = 0;
     const restore = () => {
@@ -44,6 +43,6 @@ export function ScrollManager() {
     };
     restore();
     return () => cancelAnimationFrame(frame);
-  }, [location.key, location.hash, type]);
+  }, [key, type]);
   return null;
 }

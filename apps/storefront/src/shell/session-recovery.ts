@@ -1,4 +1,5 @@
 import type { ReplayFailedEvent } from '@marketkit/sdk';
+import { navigate } from '../app/router.tsx';
 
 const RELOAD_AT_KEY = 'marketkit_replay_reload_at';
 /** Within this time after such a reload, another failed replay does not reload again (no loops). */
@@ -33,9 +34,5 @@ export function reloadAfterFailedReplay(event: ReplayFailedEvent) {
 
 /** Spec §4: a session that ends on its own (refresh refused, guest 401) goes to /, without a reload. */
 export function goHome() {
-  if (location.pathname === '/') return;
-  // A history entry of the router's own shape, so it keys and restores like any other.
-  const index = typeof history.state?.idx === 'number' ? history.state.idx + 1 : 0;
-  history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx: index }, '', '/');
-  dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+  if (location.pathname !== '/') navigate('/');
 }
