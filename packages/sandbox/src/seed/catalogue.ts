@@ -47,6 +47,13 @@ export interface ProductDefinition {
   /** English names of the products in a bundle (resolved to their ids). */
   bundle?: string[];
   summary?: string;
+  /**
+   * Description HTML exactly as given (not escaped): stands for a services host that sends unsafe
+   * HTML, which storefronts must sanitize.
+   */
+  descriptionHtml?: string;
+  /** Questions and answers (answer HTML as given) about this product. */
+  faqs?: [string, string][];
   specs?: [string, string][];
   policy?: Partial<S<'ProductPolicy'>>;
   seller?: string;
@@ -289,7 +296,7 @@ export function buildCatalogue(options: CatalogueOptions): SeedProduct[] {
     const detail: S<'ProductDetail'> = {
       ...summary,
       category_path: path,
-      description_html: description,
+      description_html: definition.descriptionHtml ?? description,
       images,
       policy: policyFor(definition),
       seller_name: definition.seller ?? null,

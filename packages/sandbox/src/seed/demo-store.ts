@@ -18,7 +18,7 @@ const p = (
 const GAUTENG = ['0', '1', '2'];
 const METROS = ['20', '21', '80', '40'];
 
-/** 68 products: all seven types, all three item kinds, both purchase modes. */
+/** 69 products: all seven types, all three item kinds, both purchase modes, and one with hostile text. */
 const products: ProductDefinition[] = [
   // Phones & tablets
   p('Aurora X1 Smartphone', 'phones', 'physical', 8999, {
@@ -216,6 +216,21 @@ const products: ProductDefinition[] = [
       ratePerMinute: 6000,
       deliverables: ['Dedicated cluster', 'SLA', 'Support'],
     },
+  }),
+  // Hostile text, as a careless or compromised catalogue could send it: storefronts must show it as
+  // text and sanitize the HTML fields.
+  p('Poster <img src=x onerror=alert(1)> "Art" & Co', 'decor', 'physical', 99, {
+    summary: '<script>alert("summary")</script>A poster whose texts try to run script.',
+    descriptionHtml:
+      '<p>Printed on <strong>matte</strong> paper.</p><script>alert("description")</script>' +
+      '<img src="x" onerror="alert(2)"><a href="javascript:alert(3)">Click here</a>' +
+      '<p style="color:red" onclick="alert(4)">Ships rolled.</p><iframe src="https://evil.example"></iframe>',
+    faqs: [
+      [
+        'Is it <b>framed</b>?',
+        '<p>No.<img src=x onerror=alert(5)></p><a href="https://example.com/frames" onmouseover="alert(6)">Frames</a>',
+      ],
+    ],
   }),
 ];
 

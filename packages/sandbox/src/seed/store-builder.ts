@@ -189,6 +189,15 @@ export function buildStore(definition: StoreDefinition): SeedStore {
     answer_html: answer,
     sort_order: index + 1,
   }));
+  for (const [index, product] of products.entries())
+    for (const [question, answer] of definition.products[index]?.faqs ?? [])
+      faqs.push({
+        faq_id: definition.store_id * 1000 + 100 + faqs.length,
+        product_id: product.detail.product_id,
+        question,
+        answer_html: answer,
+        sort_order: 1,
+      });
   for (const product of products.filter((_, index) => index % 6 === 0)) {
     faqs.push({
       faq_id: definition.store_id * 1000 + 100 + faqs.length,
