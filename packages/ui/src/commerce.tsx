@@ -1,18 +1,27 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Button } from './button.tsx';
 import { cn } from './cn.ts';
 
-export interface PriceProps {
-  /** The price to pay, already formatted (`ZAR 1,234.50`). */
-  value: string;
-  /** The price before discount, formatted; shown struck through. */
-  original?: string | undefined;
-  /** Text shown instead of the price when it must stay hidden (`price_visibility` false). */
-  hiddenText?: string | undefined;
+/** A price to show, or the text standing in for a hidden one (`price_visibility` false). */
+export type PriceProps = (
+  | {
+      /** The price to pay, already formatted (`ZAR 1,234.50`). */
+      value: string;
+      /** The price before discount, formatted; shown struck through. */
+      original?: string | undefined;
+      hiddenText?: undefined;
+    }
+  | {
+      /** Text shown instead of the price: the amount never reaches the page. */
+      hiddenText: string;
+      value?: undefined;
+      original?: undefined;
+    }
+) & {
   /** Accessible words for the struck-through price ("Was"). */
   wasLabel?: string;
   className?: string;
-}
+};
 
 /** A price, with the original struck through when discounted, or a text when hidden. */
 export function Price({ value, original, hiddenText, wasLabel = 'Was', className }: PriceProps) {
@@ -26,7 +35,7 @@ export function Price({ value, original, hiddenText, wasLabel = 'Was', className
     <span data-slot="price" className={cn('inline-flex flex-wrap items-baseline gap-2', className)}>
       <span className="font-semibold">{value}</span>
       {original ? (
-        <s className="text-sm opacity-60">
+        <s className="text-sm opacity-80">
           <span className="sr-only">{wasLabel} </span>
           {original}
         </s>
@@ -82,8 +91,15 @@ export function RatingStars({
   );
 }
 
+/** How a card links: a plain anchor by default, or the app router's link component. */
+export type LinkComponent = ComponentType<{ href: string; className?: string; children: ReactNode }>;
+
 export interface ProductCardProps {
   href: string;
+  /** The router's link (client-side navigation); `<a>` when absent. */
+  linkAs?: LinkComponent;
+  /** Above the fold: load the image at once and first (it may be the largest paint). */
+  priority?: boolean;
   name: string;
   /** Image URL (already resolved against the services host) or empty for the placeholder. */
   image: string;
@@ -104,21 +120,36 @@ export function ProductCard({
   badge,
   rating,
   action,
+  linkAs: LinkAs,
+  priority = false,
 }: ProductCardProps) {
+  const linkClass = 'flex flex-col gap-2 focus-visible:outline-2 focus-visible:outline-current';
+  const content = (
+    <>
+      <img
+        src={image || placeholderImage}
+        alt=""
+        width={300}
+        height={300}
+        loading={priority ? 'eager' : 'lazy'}
+        fetchPriority={priority ? 'high' : 'auto'}
+        decoding="async"
+        className="aspect-square w-full rounded-md object-cover"
+      />
+      <h3 className="line-clamp-2 font-medium">{name}</h3>
+    </>
+  );
   return (
     <article data-slot="product-card" className="flex flex-col gap-2 rounded-lg border border-current/10 p-3">
-      <a href={href} className="flex flex-col gap-2 focus-visible:outline-2 focus-visible:outline-current">
-        <img
-          src={image || placeholderImage}
-          alt=""
-          width={300}
-          height={300}
-          loading="lazy"
-          decoding="async"
-          className="aspect-square w-full rounded-md object-cover"
-        />
-        <h3 className="line-clamp-2 font-medium">{name}</h3>
-      </a>
+      {LinkAs ? (
+        <LinkAs href={href} className={linkClass}>
+          {content}
+        </LinkAs>
+      ) : (
+        <a href={href} className={linkClass}>
+          {content}
+        </a>
+      )}
       <div className="flex flex-wrap items-center gap-2">
         {price}
         {badge}

@@ -8,6 +8,7 @@ export { Button, type ButtonProps, buttonVariants } from './button.tsx';
 export { cn } from './cn.ts';
 export {
   DiscountBadge,
+  type LinkComponent,
   Pagination,
   type PaginationProps,
   Price,
@@ -28,6 +29,7 @@ export {
   Spinner,
 } from './feedback.tsx';
 export { allowsNumericKey, Input, type InputProps } from './input.tsx';
+export { RichText, safeHref, sanitizeHtml } from './rich-text.tsx';
 export {
   dragDismisses,
   TOAST_DRAG_DISMISS_RATIO,

@@ -14,6 +14,7 @@ import {
   ProductCard,
   QuantityStepper,
   RatingStars,
+  RichText,
   Spinner,
   Toaster,
   toast,
@@ -122,7 +123,7 @@ describe('commerce parts', () => {
   it('should show a discounted price with the original struck through, or the hidden text', () => {
     const { rerender } = render(<Price value="ZAR 80.00" original="ZAR 100.00" />);
     expect(screen.getByText('ZAR 100.00').closest('s')).not.toBeNull();
-    rerender(<Price value="ZAR 80.00" hiddenText="Price on request" />);
+    rerender(<Price hiddenText="Price on request" />);
     expect(screen.queryByText('ZAR 80.00')).toBeNull();
     expect(screen.getByText('Price on request')).toBeTruthy();
   });
@@ -240,5 +241,46 @@ describe('feedback', () => {
     [500, 0, false],
   ])('should dismiss a toast dragged %i px of %i px: %s', (distance, width, dismissed) => {
     expect(dragDismisses(distance, width)).toBe(dismissed);
+  });
+});
+
+describe('RichText', () => {
+  it.each([
+    ['<p>Printed on <strong>matte</strong> paper.</p>', '<p>Printed on <strong>matte</strong> paper.</p>'],
+    ['<script>alert(1)</script><p>ok</p>', '<p>ok</p>'],
+    ['<img src=x onerror=alert(1)><p>ok</p>', '<p>ok</p>'],
+    ['<p onclick="alert(1)" style="color:red" class="x">ok</p>', '<p>ok</p>'],
+    ['<a href="javascript:alert(1)">x</a>', '<span>x</span>'],
+    ['<a href="JaVaScRiPt:alert(1)">x</a>', '<span>x</span>'],
+    ['<a href="//evil.example">x</a>', '<span>x</span>'],
+    [
+      '<a href="/policies/returns" onmouseover="alert(1)">returns</a>',
+      '<a href="/policies/returns">returns</a>',
+    ],
+    [
+      '<a href="https://example.com/a">web</a>',
+      '<a href="https://example.com/a" rel="noopener noreferrer nofollow ugc" target="_blank">web</a>',
+    ],
+    ['<iframe src="https://evil.example"></iframe><style>*{}</style>text', 'text'],
+    ['<svg><script>alert(1)</script></svg><math><mi>x</mi></math>', ''],
+    ['<h1>Title</h1>', '<h2>Title</h2>'],
+    ['<custom-tag>inner <b>bold</b></custom-tag>', '<span>inner <b>bold</b></span>'],
+    ['<form action="https://evil.example"><input name="card"></form>safe', 'safe'],
+    ['&lt;script&gt;alert(1)&lt;/script&gt;', '&lt;script&gt;alert(1)&lt;/script&gt;'],
+  ])('should render %s as %s', (html, expected) => {
+    const { container } = render(<RichText html={html} />);
+    expect((container.firstElementChild as HTMLElement).innerHTML).toBe(expected);
+  });
+
+  it('should never run a script or load an image while parsing', () => {
+    const alert = vi.fn();
+    vi.stubGlobal('alert', alert);
+    render(
+      <RichText
+        html={'<img src=x onerror="alert(1)"><svg onload="alert(2)"></svg><script>alert(3)</script>'}
+      />,
+    );
+    expect(alert).not.toHaveBeenCalled();
+    expect(document.querySelector('img')).toBeNull();
   });
 });

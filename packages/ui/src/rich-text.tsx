@@ -1,0 +1,134 @@
+import { createElement, type ReactNode, useMemo } from 'react';
+
+/** Elements kept (as themselves); everything else is unwrapped to its text, or dropped with its content. */
+const ALLOWED = new Set([
+  'p',
+  'br',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'small',
+  'sub',
+  'sup',
+  'mark',
+  'ul',
+  'ol',
+  'li',
+  'dl',
+  'dt',
+  'dd',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'blockquote',
+  'code',
+  'pre',
+  'hr',
+  'span',
+  'div',
+  'a',
+  'table',
+  'thead',
+  'tbody',
+  'tfoot',
+  'tr',
+  'th',
+  'td',
+  'caption',
+]);
+/** Elements dropped together with everything inside them. */
+const DROPPED = new Set([
+  'script',
+  'style',
+  'iframe',
+  'frame',
+  'frameset',
+  'object',
+  'embed',
+  'template',
+  'noscript',
+  'svg',
+  'math',
+  'link',
+  'meta',
+  'base',
+  'form',
+  'input',
+  'button',
+  'select',
+  'textarea',
+  'img',
+  'video',
+  'audio',
+  'source',
+  'picture',
+  'canvas',
+  'title',
+  'head',
+]);
+/** `h1` belongs to the page: a heading in content starts at `h2`. */
+const RENAMED: Record<string, string> = { h1: 'h2' };
+
+/** Links may go to web pages, mail, phone, or a path on this site (never `javascript:`, `//host`). */
+export function safeHref(value: string | null): string | null {
+  if (value === null) return null;
+  const href = value.trim();
+  // Control characters and backslashes let a path turn into another host or scheme: refuse them.
+  if ([...href].some((character) => character.charCodeAt(0) < 32 || character === '\\')) return null;
+  if (href.startsWith('/') && !href.startsWith('//')) return href;
+  try {
+    const url = new URL(href);
+    return ['http:', 'https:', 'mailto:', 'tel:'].includes(url.protocol) ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+function toReact(node: Node, key: string): ReactNode {
+  if (node.nodeType === 3) return node.textContent;
+  if (node.nodeType !== 1) return null;
+  const element = node as Element;
+  const tag = element.tagName.toLowerCase();
+  if (DROPPED.has(tag)) return null;
+  const children = Array.from(element.childNodes, (child, index) => toReact(child, `${key}.${index}`));
+  const name = RENAMED[tag] ?? tag;
+  if (!ALLOWED.has(name)) return children.length > 0 ? createElement('span', { key }, ...children) : null;
+  if (name === 'a') {
+    const href = safeHref(element.getAttribute('href'));
+    if (!href) return createElement('span', { key }, ...children);
+    const external = !href.startsWith('/');
+    return createElement(
+      'a',
+      { key, href, ...(external ? { rel: 'noopener noreferrer nofollow ugc', target: '_blank' } : {}) },
+      ...children,
+    );
+  }
+  if (name === 'br' || name === 'hr') return createElement(name, { key });
+  return createElement(name, { key }, ...children);
+}
+
+/**
+ * HTML from the server as React elements, through an allowlist: known text elements keep their shape,
+ * every attribute goes (links keep a checked `href`), and scripts, styles, frames, forms and images
+ * are dropped with their content. Parsing happens in an inert document: nothing loads or runs.
+ */
+export function sanitizeHtml(html: string): ReactNode[] {
+  if (typeof DOMParser === 'undefined' || !html) return [];
+  const document = new DOMParser().parseFromString(html, 'text/html');
+  return Array.from(document.body.childNodes, (node, index) => toReact(node, String(index)));
+}
+
+/** Server HTML (descriptions, answers, policies) shown safely. */
+export function RichText({ html, className }: { html: string; className?: string }) {
+  const nodes = useMemo(() => sanitizeHtml(html), [html]);
+  return (
+    <div data-slot="rich-text" className={className}>
+      {nodes}
+    </div>
+  );
+}
