@@ -19,6 +19,8 @@ export interface GuestCartItem {
   addedQuantity: number;
   product_type_name: Schema<'ProductTypeName'>;
   slotId: number | null;
+  /** False when the store hides this product's price (absent in carts saved before it was kept). */
+  priceVisible?: boolean;
   /** The server's message when it refused this line during a merge. */
   error?: string;
 }
@@ -75,6 +77,7 @@ export function guestCartReducer(state: GuestCartState, event: GuestCartEvent): 
         addedQuantity: quantity,
         product_type_name: product.product_type_name,
         slotId: event.slotId ?? null,
+        ...(product.price_visibility === false ? { priceVisible: false } : {}),
       };
       const index = state.items.findIndex((item) => item.productId === product.product_id);
       if (index === -1) return { items: [...state.items, entry] };
@@ -125,6 +128,8 @@ export interface CartDisplayItem {
   cart_quantity: number;
   product_type_name: Schema<'ProductTypeName'>;
   slot_id: number | null;
+  /** Whether the price may be shown (spec: `price_visibility` false hides it everywhere). */
+  price_visible: boolean;
   error?: string;
 }
 
@@ -144,6 +149,7 @@ export function guestCartDisplay(state: GuestCartState): CartDisplayItem[] {
     cart_quantity: item.cartQuantity,
     product_type_name: item.product_type_name,
     slot_id: item.slotId,
+    price_visible: item.priceVisible !== false,
     ...(item.error ? { error: item.error } : {}),
   }));
 }
@@ -161,6 +167,7 @@ export function serverCartDisplay(lines: readonly Schema<'CartItem'>[]): CartDis
     cart_quantity: line.cart_quantity,
     product_type_name: line.product_type_name,
     slot_id: line.slot?.slot_id ?? null,
+    price_visible: line.product_detail.price_visibility !== false,
   }));
 }
 
@@ -237,6 +244,7 @@ export function sanitizeGuestCart(value: unknown): { state: GuestCartState; drop
         typeof entry.slotId === 'number' && Number.isInteger(entry.slotId) && entry.slotId > 0
           ? entry.slotId
           : null,
+      ...(entry.priceVisible === false ? { priceVisible: false } : {}),
       ...(isText(entry.error) ? { error: entry.error } : {}),
     });
   }

@@ -85,12 +85,52 @@ export const DEFAULT_THEME: Theme = {
 const pick = (value: string | null | undefined, fallback: string) =>
   typeof value === 'string' && value.trim() !== '' ? value : fallback;
 
+/** WCAG relative luminance of `#rgb` or `#rrggbb`; null for colours it cannot read (names, `rgb()`). */
+export function luminance(color: string): number | null {
+  const hex = color.trim().replace(/^#/, '');
+  const full = /^[0-9a-f]{3}$/i.test(hex)
+    ? [...hex].map((c) => c + c).join('')
+    : /^[0-9a-f]{6}$/i.test(hex)
+      ? hex
+      : null;
+  if (!full) return null;
+  const channel = (index: number) => {
+    const value = Number.parseInt(full.slice(index, index + 2), 16) / 255;
+    return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(0) + 0.7152 * channel(2) + 0.0722 * channel(4);
+}
+
+/** WCAG contrast ratio of two colours (1 to 21), or null when either cannot be read. */
+export function contrastRatio(a: string, b: string): number | null {
+  const la = luminance(a);
+  const lb = luminance(b);
+  if (la === null || lb === null) return null;
+  return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
+}
+
+/** WCAG AA for normal text. */
+export const MIN_TEXT_CONTRAST = 4.5;
+
+/**
+ * The store's text colour on a background when it reads (4.5:1), else black or white, whichever
+ * reads better: a tenant's colour choice never makes a button or header illegible. Colours that
+ * cannot be measured are kept as they are.
+ */
+export function readableText(background: string, text: string): string {
+  const ratio = contrastRatio(background, text);
+  if (ratio === null || ratio >= MIN_TEXT_CONTRAST) return text;
+  const black = contrastRatio(background, '#000000') ?? 0;
+  const white = contrastRatio(background, '#ffffff') ?? 0;
+  return black >= white ? '#000000' : '#ffffff';
+}
+
 /** The theme from the first `store_settings_data` entry. */
 export function themeFromSettings(settingsList: readonly StoreSettings[] | undefined): Theme {
   const settings = settingsList?.[0];
   if (!settings) return { ...DEFAULT_THEME };
   const page = settings.store_page_settings;
-  return {
+  const theme: Theme = {
     pageBg: pick(page?.bg_color, DEFAULT_THEME.pageBg),
     pageFg: pick(page?.fg_color, DEFAULT_THEME.pageFg),
     headerBg: pick(settings.store_header_settings?.bg_color, DEFAULT_THEME.headerBg),
@@ -104,6 +144,15 @@ export function themeFromSettings(settingsList: readonly StoreSettings[] | undef
     tertiaryBg: pick(page?.btn_tertiary_bg_color, DEFAULT_THEME.tertiaryBg),
     tertiaryFg: pick(page?.btn_tertiary_fg_color, DEFAULT_THEME.tertiaryFg),
     primaryColor: DEFAULT_THEME.primaryColor,
+  };
+  return {
+    ...theme,
+    pageFg: readableText(theme.pageBg, theme.pageFg),
+    headerFg: readableText(theme.headerBg, theme.headerFg),
+    footerFg: readableText(theme.footerBg, theme.footerFg),
+    primaryFg: readableText(theme.primaryBg, theme.primaryFg),
+    secondaryFg: readableText(theme.secondaryBg, theme.secondaryFg),
+    tertiaryFg: readableText(theme.tertiaryBg, theme.tertiaryFg),
   };
 }
 

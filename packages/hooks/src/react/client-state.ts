@@ -11,6 +11,7 @@ import {
   type SlotSelection,
   sanitizeBuyNow,
   sanitizeGuestCart,
+  sanitizeRecentlyViewed,
   sanitizeSavedPincode,
   sanitizeSlots,
   slotReducer,
@@ -90,7 +91,14 @@ export function createClientState(storage: SafeStorage) {
     }
     return { value: { targets }, dropped: 0 };
   });
+  const recentlyViewed = persisted<number[]>(
+    storage,
+    STORAGE_KEYS.recentlyViewed,
+    [],
+    sanitizeRecentlyViewed,
+  );
   const byKey: Record<string, { reload(): void }> = {
+    [STORAGE_KEYS.recentlyViewed]: recentlyViewed,
     [STORAGE_KEYS.guestCart]: guestCart,
     [STORAGE_KEYS.slots]: slots,
     [STORAGE_KEYS.buyNow]: buyNow,
@@ -109,6 +117,7 @@ export function createClientState(storage: SafeStorage) {
     buyNow,
     pincode,
     mergeJournal,
+    recentlyViewed,
     dispatchGuestCart: (event: GuestCartEvent) =>
       guestCart.setState(guestCartReducer(guestCart.getState(), event), true),
     dispatchSlots: (event: SlotEvent) => slots.setState(slotReducer(slots.getState(), event), true),

@@ -25,8 +25,20 @@ export {
 export {
   CATALOGUE_STALE_MS,
   type CatalogueQueryOptions,
+  PRODUCT_STALE_MS,
+  useAvailability,
   useCategories,
+  useDeals,
+  useEnquiry,
   usePolicies,
+  useProduct,
+  useProductFaqs,
+  useProductRatings,
+  useProductSlots,
+  useProducts,
+  useProductsById,
+  useRecentlyViewed,
+  useRecommendations,
 } from './use-catalogue.ts';
 export {
   useBuyNow,

@@ -14,4 +14,6 @@ export const STORAGE_KEYS = {
   buyNow: 'buy_now',
   pincode: 'pincode',
   mergeJournal: 'guest_cart_merge',
+  /** Product ids the shopper looked at, most recent first (recommendations, the home page). */
+  recentlyViewed: 'recently_viewed',
 } as const;

@@ -22,7 +22,10 @@ export interface CartApi {
   /** `server` for signed-in shoppers, `guest` for the cart on this device. The API is the same. */
   source: 'server' | 'guest';
   items: CartDisplayItem[];
+  /** Lines in the cart. */
   count: number;
+  /** Units in the cart (the sum of the lines' quantities): what a cart badge shows. */
+  quantity: number;
   isLoading: boolean;
   error: unknown;
   /** Server totals (signed-in only). */
@@ -260,6 +263,7 @@ export function useCart(): CartApi {
     source: signedIn ? 'server' : 'guest',
     items,
     count: items.length,
+    quantity: items.reduce((sum, item) => sum + item.cart_quantity, 0),
     isLoading: signedIn && query.isLoading,
     error: query.error,
     summary: signedIn ? (query.data?.summary ?? null) : null,

@@ -1,12 +1,14 @@
 import type { Schema } from '@marketkit/sdk';
 import { describe, expect, it } from 'vitest';
 import {
+  contrastRatio,
   currencyFromSettings,
   DEFAULT_THEME,
   directionOf,
   displayNameOf,
   languageFromPath,
   pageTitle,
+  readableText,
   realmNameOf,
   refetchesStoreStatus,
   refreshesOn401,
@@ -81,7 +83,7 @@ const settings = (overrides: Partial<Schema<'StoreSettings'>> = {}): Schema<'Sto
     google_analytics_tag: '',
   },
   store_header_settings: { bg_color: '#023047', fg_color: '' },
-  store_footer_settings: { bg_color: '', fg_color: '#eeeeee' },
+  store_footer_settings: { bg_color: '', fg_color: '#333333' },
   ...overrides,
 });
 
@@ -105,6 +107,31 @@ describe('after an HTTP error', () => {
     [500, 'not a url', false],
   ])('should check the store status again after %i on %s: %s', (status, url, refetch) => {
     expect(refetchesStoreStatus({ status, url })).toBe(refetch);
+  });
+});
+
+describe('readable theme colours', () => {
+  it.each([
+    ['#ffffff', '#000000', 21],
+    ['#fff', '#fff', 1],
+    ['#219EBC', '#ffffff', 3.16],
+    ['red', '#ffffff', null],
+  ])('contrast of %s and %s is %s', (a, b, ratio) => {
+    const value = contrastRatio(a, b);
+    if (ratio === null) expect(value).toBeNull();
+    else expect(value).toBeCloseTo(ratio, 1);
+  });
+
+  it.each([
+    ['#FFB703', '#111928', '#111928'],
+    ['#219EBC', '#ffffff', '#000000'],
+    ['#16a34a', '#ffffff', '#000000'],
+    ['#023047', '#ffffff', '#ffffff'],
+    ['#023047', '#0a3a50', '#ffffff'],
+    ['#ffffff', '#fefefe', '#000000'],
+    ['teal', 'white', 'white'],
+  ])('on %s, text %s is shown as %s', (background, text, shown) => {
+    expect(readableText(background, text)).toBe(shown);
   });
 });
 
@@ -172,7 +199,7 @@ describe('store', () => {
       secondaryBg: '#ffffff',
       secondaryFg: '#023047',
       headerBg: '#023047',
-      footerFg: '#eeeeee',
+      footerFg: '#333333',
       primaryColor: '#a3a3a3',
     });
   });
