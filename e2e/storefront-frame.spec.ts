@@ -68,12 +68,12 @@ test.describe('toasts', () => {
 test.describe('lazy screens (spec §2)', () => {
   test('a screen whose code fails to load once reloads the page once and recovers', async ({ page }) => {
     let attempts = 0;
-    await page.route('**/assets/coming-soon-*.js', (route) =>
+    await page.route('**/assets/listing-*.js', (route) =>
       attempts++ === 0 ? route.abort() : route.continue(),
     );
     const loads = countLoads(page);
     await page.goto(`${storefront.origin('demo')}/productListing`);
-    await expect(page.getByRole('heading', { name: 'Products' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'All products' })).toBeVisible();
     expect(attempts).toBe(2);
     expect(loads.count).toBe(2);
     expect(await page.evaluate(() => sessionStorage.getItem('marketkit_chunk_reload'))).toBeNull();
@@ -82,7 +82,7 @@ test.describe('lazy screens (spec §2)', () => {
   test('a screen that fails again after the reload shows the error instead of reloading forever', async ({
     page,
   }) => {
-    await page.route('**/assets/coming-soon-*.js', (route) => route.abort());
+    await page.route('**/assets/cart-*.js', (route) => route.abort());
     const loads = countLoads(page);
     await page.goto(`${storefront.origin('demo')}/cart`);
     await expect(page.getByRole('heading', { name: 'This screen could not be loaded' })).toBeVisible();
@@ -165,7 +165,7 @@ test.describe('languages', () => {
     await page.goto(`${storefront.origin('demo')}/fr/cart`);
     await expect(page).toHaveURL(`${storefront.origin('demo')}/cart`);
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
-    await expect(page.getByRole('heading', { name: 'Panier' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Votre panier', level: 1 })).toBeVisible();
     await page.goto(storefront.origin('demo'));
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
   });

@@ -30,7 +30,9 @@ describe('which screen a path shows (to fetch its code early)', () => {
   it.each([
     ['/', 'home'],
     ['/signin', 'signin'],
-    ['/productListing', 'coming-soon'],
+    ['/productListing', 'listing'],
+    ['/ProductDetails', 'product'],
+    ['/checkout/abc', 'coming-soon'],
     ['/ask-ai', 'coming-soon'],
     ['/no/such/page', 'not-found'],
   ])('%s shows %s', (pathname, screen) => {

@@ -1,4 +1,10 @@
-import { useAiConfiguration, useLanguage, usePaymentReturnCheck, useStoreBootstrap } from '@marketkit/hooks';
+import {
+  useAiConfiguration,
+  useGuestCartMerge,
+  useLanguage,
+  usePaymentReturnCheck,
+  useStoreBootstrap,
+} from '@marketkit/hooks';
 import type { Schema } from '@marketkit/sdk';
 import { Spinner, Toaster, toast } from '@marketkit/ui';
 import { Suspense, startTransition, useEffect, useLayoutEffect, useState } from 'react';
@@ -15,12 +21,19 @@ import { lazyScreen } from './lazy.ts';
 import { AppRouter, matchesRoute } from './router.tsx';
 import { BARE_ROUTES, NO_WIDGET_ROUTES, ROUTES } from './routes.ts';
 
-const Home = lazyScreen('home');
-const SignIn = lazyScreen('signin');
-const ComingSoon = lazyScreen('coming-soon');
-const NotFound = lazyScreen('not-found');
-
-const SCREENS = { home: Home, signin: SignIn, 'coming-soon': ComingSoon, 'not-found': NotFound } as const;
+const SCREENS = {
+  home: lazyScreen('home'),
+  signin: lazyScreen('signin'),
+  categories: lazyScreen('categories'),
+  listing: lazyScreen('listing'),
+  product: lazyScreen('product'),
+  cart: lazyScreen('cart'),
+  wishlist: lazyScreen('wishlist'),
+  'coming-soon': lazyScreen('coming-soon'),
+  'not-found': lazyScreen('not-found'),
+} as const;
+const ComingSoon = SCREENS['coming-soon'];
+const NotFound = SCREENS['not-found'];
 
 /** Google Tag Manager, only when the store sets a tag (spec §7), with the snippet's start event. */
 function loadTagManager(tag: string) {
@@ -51,6 +64,8 @@ function Shell({
   const i18n = useI18n();
   const [pathname] = useLocation();
   const ai = useAiConfiguration();
+  // Spec §4: after sign-in the guest cart joins the server cart (the cart page does it itself).
+  useGuestCartMerge();
   const bare = BARE_ROUTES.some((route) => matchesRoute(route, pathname));
   usePaymentReturnCheck({
     pathname,

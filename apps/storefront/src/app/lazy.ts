@@ -1,5 +1,6 @@
 import { lazy } from 'react';
-import { loadScreen, type ScreenModule, type ScreenName } from './screens.ts';
+import { boot } from '../boot/start.ts';
+import { loadScreen, SCREEN_NAMESPACES, type ScreenModule, type ScreenName } from './screens.ts';
 
 const RELOAD_FLAG = 'marketkit_chunk_reload';
 /** Spec §2: chunk load timeout. */
@@ -28,7 +29,11 @@ function withTimeout<T>(promise: Promise<T>, ms: number) {
 export function lazyScreen(name: ScreenName) {
   let pending: Promise<ScreenModule> | null = null;
   const start = () => {
-    pending ??= loadOnce(() => loadScreen(name));
+    // The screen shows once its code and its texts are both there.
+    pending ??= loadOnce(() => loadScreen(name)).then(async (module) => {
+      await (await boot).i18n.whenSettled(SCREEN_NAMESPACES[name]);
+      return module;
+    });
     return pending;
   };
   return lazy(start);

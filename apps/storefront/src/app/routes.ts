@@ -7,22 +7,22 @@ export interface RouteSpec {
   /** Translation key of the screen's title (common namespace). */
   title: string;
   /** The issue that builds the screen; until then it shows "coming soon" inside the real guard. */
-  screen: 'home' | 'signin' | 'coming-soon';
+  screen: 'home' | 'signin' | 'categories' | 'listing' | 'product' | 'cart' | 'wishlist' | 'coming-soon';
 }
 
 export const ROUTES: RouteSpec[] = [
   { path: '/', access: 'all', title: 'home', screen: 'home' },
-  { path: '/productListing', access: 'all', title: 'products', screen: 'coming-soon' },
+  { path: '/productListing', access: 'all', title: 'products', screen: 'listing' },
   { path: '/signup', access: 'guest', title: 'sign_up', screen: 'coming-soon' },
   { path: '/signin', access: 'guest', title: 'sign_in', screen: 'signin' },
-  { path: '/cart', access: 'all', title: 'cart', screen: 'coming-soon' },
-  { path: '/WishList', access: 'signed-in', title: 'wishlist', screen: 'coming-soon' },
-  { path: '/listCategories', access: 'all', title: 'categories', screen: 'coming-soon' },
+  { path: '/cart', access: 'all', title: 'cart', screen: 'cart' },
+  { path: '/WishList', access: 'signed-in', title: 'wishlist', screen: 'wishlist' },
+  { path: '/listCategories', access: 'all', title: 'categories', screen: 'categories' },
   { path: '/checkout/:checkoutId', access: 'signed-in', title: 'checkout', screen: 'coming-soon' },
   { path: '/customerAddress', access: 'signed-in', title: 'addresses', screen: 'coming-soon' },
   { path: '/userprofile/order', access: 'signed-in', title: 'orders', screen: 'coming-soon' },
   { path: '/userprofile/myOrder', access: 'signed-in', title: 'orders', screen: 'coming-soon' },
-  { path: '/ProductDetails', access: 'all', title: 'product', screen: 'coming-soon' },
+  { path: '/ProductDetails', access: 'all', title: 'product', screen: 'product' },
   { path: '/preferences', access: 'signed-in', title: 'preferences', screen: 'coming-soon' },
   { path: '/policies/*', access: 'all', title: 'policies', screen: 'coming-soon' },
   { path: '/cashfree', access: 'signed-in', title: 'payment', screen: 'coming-soon' },

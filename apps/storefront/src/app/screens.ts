@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { Namespace } from '../i18n/i18n.ts';
 import { matchesRoute } from './route-pattern.ts';
 import { ROUTES, type RouteSpec } from './routes.ts';
 
@@ -11,8 +12,26 @@ export type ScreenName = RouteSpec['screen'] | 'not-found';
 export const SCREEN_LOADERS: Record<ScreenName, () => Promise<ScreenModule>> = {
   home: () => import('../pages/home.tsx'),
   signin: () => import('../pages/signin.tsx'),
+  categories: () => import('../pages/categories.tsx'),
+  listing: () => import('../pages/listing.tsx'),
+  product: () => import('../pages/product.tsx'),
+  cart: () => import('../pages/cart.tsx'),
+  wishlist: () => import('../pages/wishlist.tsx'),
   'coming-soon': () => import('../pages/coming-soon.tsx'),
   'not-found': () => import('../pages/not-found.tsx'),
+};
+
+/** The texts each screen needs beyond the shell's: loaded with its code, so no key ever shows. */
+export const SCREEN_NAMESPACES: Record<ScreenName, readonly Namespace[]> = {
+  home: ['home'],
+  signin: ['signin'],
+  categories: ['product_listing'],
+  listing: ['product_listing'],
+  product: ['product_details', 'cart'],
+  cart: ['cart'],
+  wishlist: ['wishlist', 'cart'],
+  'coming-soon': [],
+  'not-found': [],
 };
 
 const loading = new Map<ScreenName, Promise<ScreenModule>>();

@@ -1,7 +1,7 @@
 import { languageFromPath } from '@marketkit/hooks/core';
 import { prefetchStore } from '@marketkit/hooks/prefetch';
 import { loadConfig, storeFromHost } from '../app/config.ts';
-import { loadScreen, screenForPath } from '../app/screens.ts';
+import { loadScreen, SCREEN_NAMESPACES, screenForPath } from '../app/screens.ts';
 import { createI18n, FALLBACK_LANGUAGE } from '../i18n/i18n.ts';
 import { SHELL_NAMESPACES } from '../shell/namespaces.ts';
 
@@ -35,7 +35,8 @@ async function start() {
     history.replaceState(history.state, '', `${rest}${location.search}${location.hash}`);
   }
   // The screen's code comes down beside everything else (failures are handled where it renders).
-  loadScreen(screenForPath(location.pathname)).catch(() => {});
+  const screen = screenForPath(location.pathname);
+  loadScreen(screen).catch(() => {});
   const config = await loadConfig();
   const store = storeFromHost(location.hostname, config);
   // Own entries only: a store named `constructor` must not find Object's.
@@ -49,7 +50,7 @@ async function start() {
     host: config.languageHost,
     language: pathLanguage ?? readSaved(LANGUAGE_KEY) ?? FALLBACK_LANGUAGE,
   });
-  i18n.load(SHELL_NAMESPACES);
+  i18n.load([...SHELL_NAMESPACES, ...SCREEN_NAMESPACES[screen]]);
   return { config, store, storeId, prefetched, i18n };
 }
 

@@ -1,17 +1,139 @@
-import { useStoreBootstrap } from '@marketkit/hooks';
+import {
+  useCategories,
+  useDeals,
+  useMarket,
+  useProductsById,
+  useRecentlyViewed,
+  useRecommendations,
+  useStoreBootstrap,
+} from '@marketkit/hooks';
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { PLACEHOLDER_IMAGE, ProductGrid } from '../catalogue/product-tile.tsx';
 import { useT } from '../i18n/react.tsx';
 
-/** Home: the store's hero for now; deals, categories and recommendations arrive with the shopping screens. */
+function Row({ title, children, more }: { title: string; children: ReactNode; more?: ReactNode }) {
+  const id = `row-${title.replace(/\W+/g, '-').toLowerCase()}`;
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-3">
+      <div className="flex items-baseline justify-between gap-3">
+        <h2 id={id} className="font-semibold text-xl">
+          {title}
+        </h2>
+        {more}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** Home (`/`): the store's hero, deals, categories, recommendations and what the shopper viewed. */
 export default function Home() {
-  const { t } = useT('common');
+  const { t } = useT('home');
+  const market = useMarket();
   const store = useStoreBootstrap();
   const home = store.settings?.store_home_settings;
+  const storeId = store.validation.status === 'success' ? store.validation.storeId : null;
+  const deals = useDeals(10, { enabled: home?.show_deals !== false });
+  const categories = useCategories();
+  const recommendations = useRecommendations({
+    storeId,
+    limit: 10,
+    enabled: home?.recommendations_enabled === true,
+  });
+  const recent = useRecentlyViewed();
+  const viewed = useProductsById(home?.show_recently_viewed ? recent.ids.slice(0, 10) : []);
+  const hero = market.client.assetUrl(home?.hero_image_path);
   return (
-    <section className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-6">
-      <h1 className="text-2xl font-bold">
-        {home?.hero_title || t('welcome', { store: store.settings?.store_display_name ?? '' })}
-      </h1>
-      {home?.hero_subtitle ? <p className="opacity-80">{home.hero_subtitle}</p> : null}
-    </section>
+    <div className="mx-auto flex max-w-6xl flex-col gap-10 px-4 py-6">
+      <section className="grid items-center gap-6 overflow-hidden rounded-xl bg-primary/10 p-6 md:grid-cols-2">
+        <div className="flex flex-col gap-3">
+          <h1 className="font-bold text-2xl sm:text-3xl">
+            {home?.hero_title || t('welcome', { store: store.settings?.store_display_name ?? '' })}
+          </h1>
+          {home?.hero_subtitle ? <p className="opacity-80">{home.hero_subtitle}</p> : null}
+          <Link
+            href="/productListing"
+            className="inline-flex min-h-10 w-fit items-center rounded-md bg-primary px-4 font-medium text-primary-fg"
+          >
+            {t('shop_now')}
+          </Link>
+        </div>
+        {hero ? (
+          <img
+            src={hero}
+            alt=""
+            width={960}
+            height={480}
+            fetchPriority="high"
+            className="aspect-[2/1] w-full rounded-lg object-cover"
+          />
+        ) : null}
+      </section>
+
+      {home?.show_deals !== false && (deals.isPending || (deals.data?.length ?? 0) > 0) ? (
+        <Row
+          title={t('deals')}
+          more={
+            <Link href="/productListing?sort=discount" className="text-sm underline underline-offset-4">
+              {t('see_all')}
+            </Link>
+          }
+        >
+          <ProductGrid products={deals.data ?? []} loading={deals.isPending} skeletons={5} />
+        </Row>
+      ) : null}
+
+      <Row
+        title={t('categories')}
+        more={
+          <Link href="/listCategories" className="text-sm underline underline-offset-4">
+            {t('see_all')}
+          </Link>
+        }
+      >
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-6">
+          {(categories.data ?? []).map((category) => (
+            <li key={category.category_id}>
+              <Link
+                href={`/productListing?category=${category.category_id}`}
+                className="flex flex-col items-center gap-2 rounded-lg border border-current/10 p-3 text-center hover:bg-black/5"
+              >
+                <img
+                  src={market.client.assetUrl(category.image_path) ?? PLACEHOLDER_IMAGE}
+                  alt=""
+                  width={96}
+                  height={96}
+                  loading="lazy"
+                  className="size-16 rounded-full object-cover"
+                />
+                <span className="font-medium text-sm">{category.category_name}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </Row>
+
+      {home?.recommendations_enabled &&
+      (recommendations.isPending || (recommendations.data?.data.length ?? 0) > 0) ? (
+        <Row title={t('recommended')}>
+          <ProductGrid
+            products={recommendations.data?.data ?? []}
+            loading={recommendations.isPending}
+            skeletons={5}
+          />
+        </Row>
+      ) : null}
+
+      {home?.show_recently_viewed && recent.ids.length > 0 ? (
+        <Row title={t('recently_viewed')}>
+          <ProductGrid
+            products={viewed.products}
+            loading={viewed.isLoading}
+            skeletons={Math.min(5, recent.ids.length)}
+          />
+        </Row>
+      ) : null}
+    </div>
   );
 }

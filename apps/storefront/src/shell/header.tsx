@@ -236,13 +236,13 @@ export function Header({
           ) : null}
           <Link href="/cart" className={`${linkClass} relative`}>
             <Icon name="cart" />
-            <span className="sr-only">{t('cart_with_count', { count: cart.count })}</span>
+            <span className="sr-only">{t('cart_with_count', { count: cart.quantity })}</span>
             <span
               aria-hidden="true"
               data-testid="cart-count"
               className="absolute -end-0.5 -top-0.5 min-w-5 rounded-full bg-primary px-1 text-center font-semibold text-primary-fg text-xs leading-5"
             >
-              {cart.count}
+              {cart.quantity}
             </span>
           </Link>
           <AccountMenu />

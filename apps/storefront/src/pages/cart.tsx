@@ -1,0 +1,235 @@
+import {
+  useCart,
+  useGuestCartMerge,
+  useMarket,
+  useProductSlots,
+  useSession,
+  useStartCheckout,
+} from '@marketkit/hooks';
+import { type CartDisplayItem, formatDate } from '@marketkit/hooks/core';
+import { isMarketApiError } from '@marketkit/sdk';
+import { Button, EmptyState, Price, QuantityStepper, Skeleton, toast } from '@marketkit/ui';
+import { useEffect, useState } from 'react';
+import { Link } from 'wouter';
+import { useNavigate } from '../app/router.tsx';
+import { useMoney } from '../catalogue/money.ts';
+import { PLACEHOLDER_IMAGE, productHref } from '../catalogue/product-tile.tsx';
+import { useT } from '../i18n/react.tsx';
+import { rememberReturnTo } from '../shell/guards.tsx';
+
+const failure = (error: unknown, fallback: string) =>
+  isMarketApiError(error) && error.responseMessage ? error.responseMessage : fallback;
+
+/** The booked slot of a service line, as a date and a time. */
+function SlotLabel({ productId, slotId }: { productId: number; slotId: number }) {
+  const { t } = useT('cart');
+  const slots = useProductSlots(productId);
+  const slot = slots.data?.find((candidate) => candidate.slot_id === slotId);
+  return (
+    <p className="text-sm" data-testid="cart-slot">
+      {slot
+        ? t('slot', {
+            date: formatDate(`${slot.slot_date}T12:00:00Z`, 'UTC'),
+            start: slot.start_time,
+            end: slot.end_time,
+          })
+        : t('slot_chosen')}
+    </p>
+  );
+}
+
+function Line({ item }: { item: CartDisplayItem }) {
+  const { t } = useT(['cart', 'common']);
+  const market = useMarket();
+  const money = useMoney();
+  const cart = useCart();
+  const change = async (quantity: number) => {
+    try {
+      await cart.setQuantity(item.id, quantity);
+    } catch (error) {
+      toast.error(failure(error, t('update_failed')));
+    }
+  };
+  const remove = async () => {
+    try {
+      await cart.remove(item.id);
+    } catch (error) {
+      toast.error(failure(error, t('remove_failed')));
+    }
+  };
+  return (
+    <li className="flex gap-4 border-current/10 border-b py-4" data-testid="cart-line">
+      <img
+        src={market.client.assetUrl(item.image) ?? PLACEHOLDER_IMAGE}
+        alt=""
+        width={96}
+        height={96}
+        loading="lazy"
+        className="size-20 shrink-0 rounded-md object-cover sm:size-24"
+      />
+      <div className="flex min-w-0 flex-1 flex-col gap-2">
+        <Link href={productHref(item.product)} className="font-medium hover:underline">
+          {item.product_name}
+        </Link>
+        {item.price_visible ? (
+          <Price value={money(item.final_price)} />
+        ) : (
+          <Price hiddenText={t('common:price_on_request')} />
+        )}
+        {item.slot_id ? <SlotLabel productId={item.product} slotId={item.slot_id} /> : null}
+        {item.error ? (
+          <p role="alert" className="text-red-700 text-sm">
+            {item.error}
+          </p>
+        ) : null}
+        <div className="flex flex-wrap items-center gap-3">
+          <QuantityStepper
+            value={item.cart_quantity}
+            min={1}
+            max={Math.max(1, Math.min(999, item.quantity > 0 ? item.quantity : 999))}
+            onChange={(quantity) => void change(quantity)}
+            label={t('quantity_of', { name: item.product_name })}
+            decreaseLabel={t('decrease')}
+            increaseLabel={t('increase')}
+          />
+          <Button variant="tertiary" size="sm" onClick={remove}>
+            {t('remove')}
+          </Button>
+        </div>
+      </div>
+      {item.price_visible ? (
+        <p className="shrink-0 font-semibold" data-testid="line-total">
+          {money(item.final_price * item.cart_quantity)}
+        </p>
+      ) : null}
+    </li>
+  );
+}
+
+/** The cart (`/cart`): the server cart when signed in, this device's cart for guests; one screen. */
+export default function Cart() {
+  const { t } = useT(['cart', 'common']);
+  const cart = useCart();
+  const session = useSession();
+  const money = useMoney();
+  const navigate = useNavigate();
+  const startCheckout = useStartCheckout();
+  const [busy, setBusy] = useState(false);
+  const market = useMarket();
+  const merger = useGuestCartMerge({ automatic: false });
+  const { merge } = merger;
+  // Spec §4: the cart page merges the guest cart itself once the shopper is signed in.
+  useEffect(() => {
+    if (session.status === 'signed-in' && market.state.guestCart.getState().items.length > 0)
+      merge().catch(() => toast.error(t('merge_failed')));
+  }, [session.status, market, merge, t]);
+  const visible = cart.items.filter((item) => item.price_visible);
+  const subtotal = visible.reduce((sum, item) => sum + item.final_price * item.cart_quantity, 0);
+  const hidden = cart.items.length - visible.length;
+  // The server's totals include every line, so they show only when no price is hidden.
+  const serverTotals = hidden === 0 ? cart.summary : null;
+
+  const checkout = async () => {
+    if (session.status !== 'signed-in') {
+      // Guests sign in first and come back here, where their cart has been merged.
+      rememberReturnTo('/cart');
+      navigate('/signin');
+      return;
+    }
+    setBusy(true);
+    try {
+      const journey = await startCheckout({ source: 'cart' });
+      navigate(`/checkout/${encodeURIComponent(journey.checkout_id)}`);
+    } catch (error) {
+      toast.error(failure(error, t('checkout_failed')));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const clear = async () => {
+    try {
+      await cart.clear();
+    } catch (error) {
+      toast.error(failure(error, t('clear_failed')));
+    }
+  };
+
+  if (cart.isLoading)
+    return (
+      <div className="mx-auto flex max-w-4xl flex-col gap-3 px-4 py-6" aria-busy="true">
+        <h1 className="font-bold text-2xl">{t('title')}</h1>
+        <Skeleton className="h-24 w-full" />
+        <Skeleton className="h-24 w-full" />
+      </div>
+    );
+  if (cart.items.length === 0)
+    return (
+      <div className="mx-auto max-w-4xl px-4 py-6">
+        <h1 className="font-bold text-2xl">{t('title')}</h1>
+        <EmptyState
+          title={t('empty')}
+          description={t('empty_hint')}
+          action={
+            <Link href="/productListing" className="underline underline-offset-4">
+              {t('continue_shopping')}
+            </Link>
+          }
+        />
+      </div>
+    );
+  return (
+    <div className="mx-auto grid max-w-6xl gap-8 px-4 py-6 lg:grid-cols-[1fr_20rem]">
+      <section aria-labelledby="cart-title">
+        <div className="flex items-baseline justify-between gap-3">
+          <h1 id="cart-title" className="font-bold text-2xl">
+            {t('title')}
+          </h1>
+          <Button variant="tertiary" size="sm" onClick={clear}>
+            {t('clear')}
+          </Button>
+        </div>
+        <ul>
+          {cart.items.map((item) => (
+            <Line key={item.id} item={item} />
+          ))}
+        </ul>
+      </section>
+      <aside
+        aria-labelledby="summary-title"
+        className="flex h-fit flex-col gap-3 rounded-lg border border-current/10 p-4"
+      >
+        <h2 id="summary-title" className="font-semibold text-lg">
+          {t('summary')}
+        </h2>
+        <dl className="grid grid-cols-[1fr_auto] gap-y-1 text-sm">
+          <dt>{t('items', { count: cart.quantity })}</dt>
+          {/* A hidden price never shows, not even inside a total: totals then cover the shown prices only. */}
+          <dd data-testid="cart-subtotal">
+            {visible.length > 0 ? money(serverTotals?.subtotal ?? subtotal) : null}
+          </dd>
+          {serverTotals && serverTotals.discount > 0 ? (
+            <>
+              <dt>{t('discount')}</dt>
+              <dd>−{money(serverTotals.discount)}</dd>
+            </>
+          ) : null}
+          {serverTotals ? (
+            <>
+              <dt>{t('delivery')}</dt>
+              <dd>{serverTotals.delivery_charge > 0 ? money(serverTotals.delivery_charge) : t('free')}</dd>
+              <dt className="font-semibold">{t('total')}</dt>
+              <dd className="font-semibold" data-testid="cart-total">
+                {money(serverTotals.total)}
+              </dd>
+            </>
+          ) : null}
+        </dl>
+        {hidden > 0 ? <p className="text-sm opacity-80">{t('hidden_prices', { count: hidden })}</p> : null}
+        {!serverTotals ? <p className="text-sm opacity-80">{t('totals_at_checkout')}</p> : null}
+        <Button onClick={checkout} disabled={busy}>
+          {session.status === 'signed-in' ? t('checkout') : t('sign_in_to_checkout')}
+        </Button>
+      </aside>
+    </div>
+  );
+}

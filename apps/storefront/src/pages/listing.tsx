@@ -1,0 +1,254 @@
+import { useCategories, usePincode, useProducts, useStoreBootstrap } from '@marketkit/hooks';
+import {
+  ALL_ITEM_TYPES,
+  changeListing,
+  DEFAULT_MAX_PRICE,
+  ITEM_TYPES,
+  type ListingFilters,
+  listingSearch,
+  PRODUCT_TYPES,
+  pageCount,
+  parseListingFilters,
+  SORTS,
+} from '@marketkit/hooks/core';
+import { Button, EmptyState, ErrorState, Input, Pagination } from '@marketkit/ui';
+import { type FormEvent, useMemo } from 'react';
+import { useSearch } from 'wouter';
+import { useNavigate } from '../app/router.tsx';
+import { ProductGrid } from '../catalogue/product-tile.tsx';
+import { useT } from '../i18n/react.tsx';
+
+const selectClass = 'min-h-10 w-full rounded-md border border-current/30 bg-transparent px-2';
+
+function PincodeFilter() {
+  const { t } = useT('product_listing');
+  const pincode = usePincode();
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const value = String(new FormData(event.currentTarget).get('pincode') ?? '').trim();
+    if (value) pincode.save(value);
+  };
+  return (
+    <div className="flex flex-col gap-2">
+      <p className="font-medium text-sm">{t('deliver_to')}</p>
+      {pincode.pincode ? (
+        <p className="flex flex-wrap items-center gap-2 text-sm">
+          <span data-testid="active-pincode">{t('pincode_active', { pincode: pincode.pincode })}</span>
+          <Button variant="tertiary" size="sm" onClick={pincode.clear}>
+            {t('all_products')}
+          </Button>
+        </p>
+      ) : (
+        <form onSubmit={submit} className="flex items-end gap-2">
+          <Input
+            label={t('pincode')}
+            name="pincode"
+            inputMode="numeric"
+            numericOnly
+            maxLength={10}
+            minLength={4}
+          />
+          <Button type="submit" size="sm" className="min-h-10">
+            {t('apply')}
+          </Button>
+        </form>
+      )}
+    </div>
+  );
+}
+
+/** Listing (`/productListing`): every filter lives in the URL, so a listing can be shared and Back works. */
+export default function Listing() {
+  const { t } = useT(['product_listing', 'common']);
+  const search = useSearch();
+  const navigate = useNavigate();
+  const store = useStoreBootstrap();
+  const maxPrice = store.settings?.max_product_price || DEFAULT_MAX_PRICE;
+  const filters = useMemo(() => parseListingFilters(search, maxPrice), [search, maxPrice]);
+  const products = useProducts(filters);
+  const categories = useCategories();
+  const flatCategories = useMemo(
+    () =>
+      (categories.data ?? []).flatMap((category) => [
+        { id: category.category_id, name: category.category_name },
+        ...category.children.map((child) => ({ id: child.category_id, name: `— ${child.category_name}` })),
+      ]),
+    [categories.data],
+  );
+  const go = (change: Partial<ListingFilters>) => {
+    const query = listingSearch(changeListing(filters, change));
+    navigate(`/productListing${query ? `?${query}` : ''}`);
+  };
+  const applyPrices = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const read = (name: string) => {
+      const value = String(form.get(name) ?? '').trim();
+      return value === '' ? null : Math.min(Number(value), maxPrice);
+    };
+    go({ minPrice: read('min'), maxPrice: read('max') });
+  };
+  const page = products.data;
+  const total = page?.total_count ?? 0;
+  const heading = filters.search ? t('results_for', { search: filters.search }) : t('all_products_title');
+  return (
+    <div className="mx-auto grid max-w-6xl gap-6 px-4 py-6 lg:grid-cols-[16rem_1fr]">
+      <aside aria-label={t('filters')} className="lg:order-first">
+        <details className="group rounded-lg border border-current/10 p-3 lg:open" open>
+          <summary className="cursor-pointer font-semibold lg:pointer-events-none">{t('filters')}</summary>
+          <div className="mt-3 flex flex-col gap-4">
+            <label className="flex flex-col gap-1 text-sm">
+              <span className="font-medium">{t('category')}</span>
+              <select
+                className={selectClass}
+                value={filters.category ?? ''}
+                onChange={(event) => go({ category: event.target.value ? Number(event.target.value) : null })}
+              >
+                <option value="">{t('any_category')}</option>
+                {flatCategories.map((category) => (
+                  <option key={category.id} value={category.id}>
+                    {category.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="flex flex-col gap-1 text-sm">
+              <span className="font-medium">{t('product_type')}</span>
+              <select
+                className={selectClass}
+                value={filters.productType ?? ''}
+                onChange={(event) =>
+                  go({ productType: PRODUCT_TYPES.find((type) => type === event.target.value) ?? null })
+                }
+              >
+                <option value="">{t('any_type')}</option>
+                {PRODUCT_TYPES.map((type) => (
+                  <option key={type} value={type}>
+                    {t(`type.${type}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="flex flex-col gap-1 text-sm">
+              <span className="font-medium">{t('item_kind')}</span>
+              <select
+                className={selectClass}
+                value={filters.itemType ?? ALL_ITEM_TYPES}
+                onChange={(event) =>
+                  go({
+                    itemType:
+                      event.target.value === ALL_ITEM_TYPES
+                        ? ALL_ITEM_TYPES
+                        : (ITEM_TYPES.find((kind) => kind === event.target.value) ?? null),
+                  })
+                }
+              >
+                <option value={ALL_ITEM_TYPES}>{t('all_kinds')}</option>
+                {ITEM_TYPES.map((kind) => (
+                  <option key={kind} value={kind}>
+                    {t(`kind.${kind}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <form
+              onSubmit={applyPrices}
+              className="flex flex-col gap-2"
+              key={`${filters.minPrice}-${filters.maxPrice}`}
+            >
+              <p className="font-medium text-sm">{t('price_range', { max: maxPrice })}</p>
+              <div className="grid grid-cols-2 gap-2">
+                <Input
+                  label={t('min_price')}
+                  name="min"
+                  inputMode="numeric"
+                  numericOnly
+                  defaultValue={filters.minPrice ?? ''}
+                />
+                <Input
+                  label={t('max_price')}
+                  name="max"
+                  inputMode="numeric"
+                  numericOnly
+                  defaultValue={filters.maxPrice ?? ''}
+                />
+              </div>
+              <Button type="submit" size="sm" variant="secondary">
+                {t('apply')}
+              </Button>
+            </form>
+            <PincodeFilter />
+          </div>
+        </details>
+      </aside>
+      <section aria-labelledby="listing-title" className="flex min-w-0 flex-col gap-4">
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <div>
+            <h1 id="listing-title" className="font-bold text-2xl">
+              {heading}
+            </h1>
+            <p className="text-sm opacity-70" aria-live="polite">
+              {products.isPending ? t('common:loading') : t('result_count', { count: total })}
+            </p>
+          </div>
+          <label className="flex items-center gap-2 text-sm">
+            <span className="font-medium">{t('sort')}</span>
+            <select
+              className={`${selectClass} w-auto`}
+              value={filters.sort}
+              onChange={(event) =>
+                go({ sort: SORTS.find((sort) => sort === event.target.value) ?? 'relevance' })
+              }
+            >
+              {SORTS.map((sort) => (
+                <option key={sort} value={sort}>
+                  {t(`sort_by.${sort}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+        {products.isError ? (
+          <ErrorState
+            title={t('load_failed')}
+            retryLabel={t('common:retry')}
+            onRetry={() => void products.refetch()}
+          />
+        ) : !products.isPending && total === 0 ? (
+          <EmptyState
+            title={t('no_results')}
+            description={t('no_results_hint')}
+            action={
+              <Button variant="secondary" onClick={() => navigate('/productListing')}>
+                {t('clear_filters')}
+              </Button>
+            }
+          />
+        ) : (
+          <div
+            aria-busy={products.isFetching}
+            className={products.isPlaceholderData ? 'opacity-60' : undefined}
+          >
+            <ProductGrid
+              products={page?.data ?? []}
+              loading={products.isPending}
+              skeletons={10}
+              priorityCount={2}
+            />
+          </div>
+        )}
+        <Pagination
+          page={filters.page}
+          pageCount={pageCount(total)}
+          onPageChange={(next) => {
+            go({ page: next });
+          }}
+          label={t('pages')}
+          previousLabel={t('previous')}
+          nextLabel={t('next')}
+          pageLabel={(value) => t('page', { page: value })}
+        />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,330 @@
+import {
+  useBuyNow,
+  useCart,
+  useMarket,
+  useProduct,
+  useRecentlyViewed,
+  useSession,
+  useSlots,
+  useStartCheckout,
+  useWishlist,
+} from '@marketkit/hooks';
+import {
+  checksDelivery,
+  discountPercent,
+  needsSlot,
+  productAction,
+  productImages,
+  showsPrice,
+} from '@marketkit/hooks/core';
+import { isMarketApiError } from '@marketkit/sdk';
+import {
+  Button,
+  DiscountBadge,
+  EmptyState,
+  ErrorState,
+  Price,
+  QuantityStepper,
+  RatingStars,
+  RichText,
+  Skeleton,
+  toast,
+} from '@marketkit/ui';
+import { useEffect, useState } from 'react';
+import { Link, useSearch } from 'wouter';
+import { useNavigate } from '../app/router.tsx';
+import { useMoney } from '../catalogue/money.ts';
+import {
+  DeliveryCheck,
+  EnquiryForm,
+  Faqs,
+  Reviews,
+  SlotPicker,
+  TypeDetails,
+} from '../catalogue/product-sections.tsx';
+import { PLACEHOLDER_IMAGE } from '../catalogue/product-tile.tsx';
+import { useT } from '../i18n/react.tsx';
+import { rememberReturnTo } from '../shell/guards.tsx';
+
+const failure = (error: unknown, fallback: string) =>
+  isMarketApiError(error) && error.responseMessage ? error.responseMessage : fallback;
+
+/** Product details (`/ProductDetails?productId=…`). */
+export default function ProductDetails() {
+  const { t } = useT(['product_details', 'cart', 'common']);
+  const search = useSearch();
+  const productId = Number(new URLSearchParams(search).get('productId'));
+  const valid = Number.isSafeInteger(productId) && productId > 0;
+  const product = useProduct(valid ? productId : null);
+  const market = useMarket();
+  const money = useMoney();
+  const cart = useCart();
+  const session = useSession();
+  const wishlist = useWishlist();
+  const slots = useSlots();
+  const buyNow = useBuyNow();
+  const startCheckout = useStartCheckout();
+  const navigate = useNavigate();
+  const recent = useRecentlyViewed();
+  const [quantity, setQuantity] = useState(1);
+  const [image, setImage] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const { record } = recent;
+  useEffect(() => {
+    if (product.data) record(product.data.product_id);
+  }, [product.data, record]);
+
+  if (!valid || (product.isError && isMarketApiError(product.error) && product.error.status === 404))
+    return (
+      <div className="mx-auto max-w-6xl px-4">
+        <EmptyState
+          title={t('not_found')}
+          action={
+            <Link href="/productListing" className="underline underline-offset-4">
+              {t('browse')}
+            </Link>
+          }
+        />
+      </div>
+    );
+  if (product.isError)
+    return (
+      <div className="mx-auto max-w-6xl px-4">
+        <ErrorState
+          title={t('load_failed')}
+          retryLabel={t('common:retry')}
+          onRetry={() => void product.refetch()}
+        />
+      </div>
+    );
+  const item = product.data;
+  if (!item)
+    return (
+      <div className="mx-auto grid max-w-6xl gap-6 px-4 py-6 md:grid-cols-2" aria-busy="true">
+        <Skeleton className="aspect-square w-full" />
+        <div className="flex flex-col gap-3">
+          <Skeleton className="h-8 w-3/4" />
+          <Skeleton className="h-6 w-1/3" />
+          <Skeleton className="h-24 w-full" />
+        </div>
+      </div>
+    );
+
+  const images = productImages(item).map((path) => market.client.assetUrl(path) ?? PLACEHOLDER_IMAGE);
+  const mainImage = images[image] ?? images[0] ?? PLACEHOLDER_IMAGE;
+  const visible = showsPrice(item);
+  const percent = discountPercent(item.product_price, item.final_price);
+  const action = productAction(item, cart.isInCart(item.product_id));
+  const slot = slots.slotFor(item.product_id)?.id ?? null;
+  const slotMissing = needsSlot(item) && slot === null;
+  const maxQuantity = Math.max(1, Math.min(999, item.quantity > 0 ? item.quantity : 999));
+  const wished = wishlist.items.find((entry) => entry.product === item.product_id);
+
+  const add = async () => {
+    setBusy(true);
+    try {
+      const result = await cart.add(item, quantity, slot);
+      if (action === 'request') toast.success(t('request_added'));
+      else if (!result.alreadyInCart) toast.success(t('cart:added'));
+    } catch (error) {
+      toast.error(failure(error, t('add_failed')));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const buy = async () => {
+    buyNow.set(item.product_id, quantity, slot);
+    if (session.status !== 'signed-in') {
+      rememberReturnTo('/cart');
+      navigate('/signin');
+      return;
+    }
+    setBusy(true);
+    try {
+      const checkout = await startCheckout({
+        source: 'buy_now',
+        buy_now_item: { product_id: item.product_id, quantity, ...(slot ? { slot_id: slot } : {}) },
+      });
+      buyNow.clear();
+      navigate(`/checkout/${encodeURIComponent(checkout.checkout_id)}`);
+    } catch (error) {
+      toast.error(failure(error, t('buy_failed')));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const toggleWish = async () => {
+    if (session.status !== 'signed-in') {
+      rememberReturnTo(`${location.pathname}${location.search}`);
+      navigate('/signin');
+      return;
+    }
+    try {
+      if (wished) {
+        await wishlist.remove(wished.id);
+        toast.info(t('wishlist_removed'));
+      } else {
+        await wishlist.add(item.product_id);
+        toast.success(t('wishlist_added'));
+      }
+    } catch (error) {
+      toast.error(failure(error, t('wishlist_failed')));
+    }
+  };
+
+  return (
+    <article className="mx-auto flex max-w-6xl flex-col gap-10 px-4 py-6">
+      <nav aria-label={t('breadcrumbs')} className="text-sm">
+        <ol className="flex flex-wrap gap-1 opacity-80">
+          <li>
+            <Link href="/" className="underline-offset-4 hover:underline">
+              {t('common:home')}
+            </Link>
+          </li>
+          {item.category_path.map((category) => (
+            <li key={category.category_id} className="before:me-1 before:content-['/']">
+              <Link
+                href={`/productListing?category=${category.category_id}`}
+                className="underline-offset-4 hover:underline"
+              >
+                {category.category_name}
+              </Link>
+            </li>
+          ))}
+        </ol>
+      </nav>
+      <div className="grid gap-8 md:grid-cols-2">
+        <div className="flex flex-col gap-3">
+          <img
+            src={mainImage}
+            alt={item.product_name}
+            width={600}
+            height={600}
+            fetchPriority="high"
+            className="aspect-square w-full rounded-lg border border-current/10 object-contain"
+          />
+          {images.length > 1 ? (
+            <ul className="flex gap-2 overflow-x-auto">
+              {images.map((src, index) => (
+                <li key={src}>
+                  <button
+                    type="button"
+                    aria-label={t('show_image', { number: index + 1 })}
+                    aria-pressed={index === image}
+                    onClick={() => setImage(index)}
+                    className={`rounded-md border-2 ${index === image ? 'border-current' : 'border-transparent'}`}
+                  >
+                    <img
+                      src={src}
+                      alt=""
+                      width={64}
+                      height={64}
+                      loading="lazy"
+                      className="size-16 rounded object-cover"
+                    />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+        <div className="flex flex-col gap-4">
+          <h1 className="font-bold text-2xl sm:text-3xl">{item.product_name}</h1>
+          {item.rating_count ? (
+            <a href="#reviews-title" className="flex w-fit items-center gap-2 text-sm">
+              <RatingStars
+                value={item.rating}
+                count={item.rating_count}
+                label={(value) => t('rating_label', { rating: value })}
+              />
+            </a>
+          ) : null}
+          <div className="flex flex-wrap items-center gap-3 text-xl" data-testid="product-price">
+            {visible ? (
+              <>
+                <Price
+                  value={money(item.final_price)}
+                  {...(percent > 0 ? { original: money(item.product_price) } : {})}
+                  wasLabel={t('common:was')}
+                />
+                <DiscountBadge
+                  percent={percent}
+                  label={(value) => t('common:percent_off', { percent: value })}
+                />
+              </>
+            ) : (
+              <Price hiddenText={t('common:price_on_request')} />
+            )}
+          </div>
+          {item.short_description ? <p>{item.short_description}</p> : null}
+          <TypeDetails product={item} />
+          {checksDelivery(item) ? <DeliveryCheck product={item} /> : null}
+          {needsSlot(item) || item.product_type_name === 'Service Product' ? (
+            <SlotPicker product={item} />
+          ) : null}
+          {action === 'out-of-stock' ? <p className="font-medium text-red-700">{t('out_of_stock')}</p> : null}
+          <div className="flex flex-wrap items-end gap-3">
+            {action === 'add-to-cart' || action === 'request' ? (
+              <QuantityStepper
+                value={quantity}
+                min={1}
+                max={maxQuantity}
+                onChange={setQuantity}
+                label={t('quantity')}
+                decreaseLabel={t('decrease')}
+                increaseLabel={t('increase')}
+              />
+            ) : null}
+            {action === 'go-to-cart' ? (
+              <Link
+                href="/cart"
+                className="inline-flex min-h-11 items-center rounded-md bg-primary px-5 font-medium text-primary-fg"
+              >
+                {t('go_to_cart')}
+              </Link>
+            ) : action === 'request' ? (
+              <Button onClick={add} disabled={busy}>
+                {t('request')}
+              </Button>
+            ) : (
+              <Button onClick={add} disabled={busy || action === 'out-of-stock' || slotMissing}>
+                {t('add_to_cart')}
+              </Button>
+            )}
+            {action === 'add-to-cart' ? (
+              <Button variant="secondary" onClick={buy} disabled={busy || slotMissing}>
+                {t('buy_now')}
+              </Button>
+            ) : null}
+            <Button variant="tertiary" onClick={toggleWish} aria-pressed={Boolean(wished)}>
+              {wished ? t('in_wishlist') : t('add_to_wishlist')}
+            </Button>
+          </div>
+          {slotMissing && action !== 'go-to-cart' ? <p className="text-sm">{t('slot_first')}</p> : null}
+        </div>
+      </div>
+      <section aria-labelledby="description-title" className="flex flex-col gap-2">
+        <h2 id="description-title" className="font-semibold text-xl">
+          {t('description')}
+        </h2>
+        <RichText
+          html={item.description_html}
+          className="flex flex-col gap-2 [&_a]:underline [&_ul]:list-inside [&_ul]:list-disc"
+        />
+        {item.specifications.length > 0 ? (
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            {item.specifications.map((spec) => (
+              <div key={spec.label} className="contents">
+                <dt className="opacity-70">{spec.label}</dt>
+                <dd>{spec.value}</dd>
+              </div>
+            ))}
+          </dl>
+        ) : null}
+      </section>
+      <Reviews product={item} />
+      <Faqs product={item} />
+      <EnquiryForm product={item} />
+    </article>
+  );
+}

@@ -1,0 +1,125 @@
+import { useCart, useMarket, useWishlist } from '@marketkit/hooks';
+import { ITEM_TYPES } from '@marketkit/hooks/core';
+import { isMarketApiError, type Schema } from '@marketkit/sdk';
+import { Button, EmptyState, ErrorState, Skeleton, toast } from '@marketkit/ui';
+import { useDeferredValue, useState } from 'react';
+import { Link } from 'wouter';
+import { PLACEHOLDER_IMAGE, productHref } from '../catalogue/product-tile.tsx';
+import { useT } from '../i18n/react.tsx';
+
+const failure = (error: unknown, fallback: string) =>
+  isMarketApiError(error) && error.responseMessage ? error.responseMessage : fallback;
+
+type Kind = Schema<'ItemType'> | '';
+
+/** Wishlist (`/WishList`, signed-in): search, filter by kind, move to the cart, remove. */
+export default function Wishlist() {
+  const { t } = useT(['wishlist', 'common', 'cart']);
+  const market = useMarket();
+  const [search, setSearch] = useState('');
+  const [type, setType] = useState<Kind>('');
+  // Typing does not send a request per key: the search follows once typing settles.
+  const deferred = useDeferredValue(search);
+  const wishlist = useWishlist({ search: deferred, type });
+  const cart = useCart();
+
+  const move = async (item: (typeof wishlist.items)[number]) => {
+    try {
+      if (!cart.isInCart(item.product)) await cart.add(item.product_detail);
+      await wishlist.remove(item.id);
+      toast.success(t('moved'));
+    } catch (error) {
+      toast.error(failure(error, t('move_failed')));
+    }
+  };
+  const remove = async (id: number) => {
+    try {
+      await wishlist.remove(id);
+    } catch (error) {
+      toast.error(failure(error, t('remove_failed')));
+    }
+  };
+
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-4 px-4 py-6">
+      <h1 className="font-bold text-2xl">{t('title')}</h1>
+      <div className="flex flex-wrap items-end gap-3">
+        <label className="flex min-w-0 flex-1 flex-col gap-1 text-sm">
+          <span className="font-medium">{t('search')}</span>
+          <input
+            type="search"
+            value={search}
+            maxLength={100}
+            onChange={(event) => setSearch(event.target.value)}
+            className="min-h-10 rounded-md border border-current/30 bg-transparent px-3"
+          />
+        </label>
+        <label className="flex flex-col gap-1 text-sm">
+          <span className="font-medium">{t('kind_label')}</span>
+          <select
+            value={type}
+            onChange={(event) =>
+              setType((ITEM_TYPES.find((kind) => kind === event.target.value) ?? '') as Kind)
+            }
+            className="min-h-10 rounded-md border border-current/30 bg-transparent px-2"
+          >
+            <option value="">{t('all_kinds')}</option>
+            {ITEM_TYPES.map((kind) => (
+              <option key={kind} value={kind}>
+                {t(`kind.${kind}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {wishlist.error ? <ErrorState title={t('load_failed')} /> : null}
+      {wishlist.isLoading ? (
+        <div className="flex flex-col gap-3" aria-busy="true">
+          <Skeleton className="h-20 w-full" />
+          <Skeleton className="h-20 w-full" />
+        </div>
+      ) : wishlist.items.length === 0 && !wishlist.error ? (
+        <EmptyState
+          title={deferred.trim() || type ? t('no_matches') : t('empty')}
+          action={
+            <Link href="/productListing" className="underline underline-offset-4">
+              {t('cart:continue_shopping')}
+            </Link>
+          }
+        />
+      ) : (
+        <ul className="flex flex-col">
+          {wishlist.items.map((item) => (
+            <li
+              key={item.id}
+              className="flex items-center gap-4 border-current/10 border-b py-3"
+              data-testid="wishlist-item"
+            >
+              <img
+                src={
+                  market.client.assetUrl(item.product_detail.product_image.split(',')[0]) ?? PLACEHOLDER_IMAGE
+                }
+                alt=""
+                width={64}
+                height={64}
+                loading="lazy"
+                className="size-16 shrink-0 rounded-md object-cover"
+              />
+              <Link href={productHref(item.product)} className="min-w-0 flex-1 font-medium hover:underline">
+                {item.product_detail.product_name}
+              </Link>
+              <div className="flex flex-wrap justify-end gap-2">
+                <Button size="sm" onClick={() => void move(item)}>
+                  {t('move_to_cart')}
+                </Button>
+                <Button size="sm" variant="tertiary" onClick={() => void remove(item.id)}>
+                  {t('remove')}
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
