@@ -1,7 +1,9 @@
+import { DEFAULT_LISTING, dealsQuery, productsQuery } from '@marketkit/hooks/core';
 import { describe, expect, it } from 'vitest';
 import { matchesRoute, routePattern } from '../src/app/route-pattern.ts';
 import { ROUTES } from '../src/app/routes.ts';
 import { screenForPath } from '../src/app/screens.ts';
+import { DEALS, FIRST_LISTING } from '../src/boot/queries.ts';
 
 describe('which screen a path shows (to fetch its code early)', () => {
   it.each([
@@ -68,5 +70,12 @@ describe('which screen a path shows (to fetch its code early)', () => {
     expect(ROUTES.map((route) => route.path).sort()).toEqual(spec.sort());
     const guests = ROUTES.filter((route) => route.access === 'guest').map((route) => route.path);
     expect(guests.sort()).toEqual(['/signin', '/signup']);
+  });
+});
+
+describe('what the boot script fetches for the first screen', () => {
+  it('asks for the same lists as the screens do', () => {
+    expect(FIRST_LISTING).toEqual(productsQuery(DEFAULT_LISTING));
+    expect(DEALS).toEqual(dealsQuery());
   });
 });

@@ -6,19 +6,6 @@
  */
 export { Button, type ButtonProps, buttonVariants } from './button.tsx';
 export { cn } from './cn.ts';
-export {
-  DiscountBadge,
-  type LinkComponent,
-  Pagination,
-  type PaginationProps,
-  Price,
-  type PriceProps,
-  ProductCard,
-  type ProductCardProps,
-  QuantityStepper,
-  type QuantityStepperProps,
-  RatingStars,
-} from './commerce.tsx';
 export { Dialog, type DialogProps, Drawer } from './dialog.tsx';
 export {
   COPY_FEEDBACK_MS,
@@ -29,6 +16,11 @@ export {
   Spinner,
 } from './feedback.tsx';
 export { allowsNumericKey, Input, type InputProps } from './input.tsx';
+export { Pagination, type PaginationProps } from './pagination.tsx';
+export { DiscountBadge, Price, type PriceProps } from './price.tsx';
+export { type LinkComponent, ProductCard, type ProductCardProps } from './product-card.tsx';
+export { QuantityStepper, type QuantityStepperProps } from './quantity-stepper.tsx';
+export { RatingStars } from './rating.tsx';
 export { RichText, safeHref, sanitizeHtml } from './rich-text.tsx';
 export {
   dragDismisses,

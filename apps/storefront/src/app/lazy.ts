@@ -5,6 +5,8 @@ import { loadScreen, SCREEN_NAMESPACES, type ScreenModule, type ScreenName } fro
 const RELOAD_FLAG = 'marketkit_chunk_reload';
 /** Spec §2: chunk load timeout. */
 export const CHUNK_TIMEOUT_MS = 120_000;
+/** How long a screen waits for its texts before showing (fallback texts or keys) anyway. */
+const TEXTS_TIMEOUT_MS = 15_000;
 
 function withTimeout<T>(promise: Promise<T>, ms: number) {
   return new Promise<T>((resolve, reject) => {
@@ -31,7 +33,9 @@ export function lazyScreen(name: ScreenName) {
   const start = () => {
     // The screen shows once its code and its texts are both there.
     pending ??= loadOnce(() => loadScreen(name)).then(async (module) => {
-      await (await boot).i18n.whenSettled(SCREEN_NAMESPACES[name]);
+      // Texts that never arrive must not hold the screen: after a while it shows with what it has.
+      const texts = (await boot).i18n.whenSettled(SCREEN_NAMESPACES[name]);
+      await Promise.race([texts, new Promise((resolve) => setTimeout(resolve, TEXTS_TIMEOUT_MS))]);
       return module;
     });
     return pending;

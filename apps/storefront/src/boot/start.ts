@@ -1,18 +1,42 @@
 import { languageFromPath } from '@marketkit/hooks/core';
-import { prefetchStore } from '@marketkit/hooks/prefetch';
+import { prefetchStore, type ScreenData } from '@marketkit/hooks/prefetch';
 import { loadConfig, storeFromHost } from '../app/config.ts';
-import { loadScreen, SCREEN_NAMESPACES, screenForPath } from '../app/screens.ts';
+import { loadScreen, SCREEN_NAMESPACES, type ScreenName, screenForPath } from '../app/screens.ts';
 import { createI18n, FALLBACK_LANGUAGE } from '../i18n/i18n.ts';
 import { SHELL_NAMESPACES } from '../shell/namespaces.ts';
+import { DEALS, FIRST_LISTING } from './queries.ts';
 
-/** `STORAGE_KEYS.language` of @marketkit/hooks (kept literal: this module must stay small). */
+/** `STORAGE_KEYS.language` and `.pincode` of @marketkit/hooks (kept literal: this module must stay small). */
 const LANGUAGE_KEY = 'ln';
+const PINCODE_KEY = 'pincode';
 
 function readSaved(key: string) {
   try {
     return localStorage.getItem(key);
   } catch {
     return null;
+  }
+}
+
+/** The public catalogue data the current screen shows first (fetched beside the store calls). */
+function screenData(screen: ScreenName): ScreenData[] {
+  const params = new URLSearchParams(location.search);
+  // Lists follow the saved delivery pincode; with one saved, the screen asks for itself.
+  const pincodeSaved = readSaved(PINCODE_KEY) !== null;
+  switch (screen) {
+    case 'product': {
+      const productId = Number(params.get('productId'));
+      return Number.isSafeInteger(productId) && productId > 0 ? [{ kind: 'product', productId }] : [];
+    }
+    // The plain listing and the home page's deals; a filtered listing asks for itself.
+    case 'listing':
+      return pincodeSaved || location.search ? [] : [{ kind: 'products', query: FIRST_LISTING }];
+    case 'home':
+      return [{ kind: 'categories' }, ...(pincodeSaved ? [] : [{ kind: 'products' as const, query: DEALS }])];
+    case 'categories':
+      return [{ kind: 'categories' }];
+    default:
+      return [];
   }
 }
 
@@ -45,6 +69,7 @@ async function start() {
     servicesHost: config.servicesHost,
     store,
     ...(storeId === undefined ? {} : { storeId }),
+    screen: screenData(screen),
   });
   const i18n = createI18n({
     host: config.languageHost,

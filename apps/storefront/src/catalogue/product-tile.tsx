@@ -4,11 +4,8 @@ import type { Schema } from '@marketkit/sdk';
 import { DiscountBadge, Price, ProductCard, RatingStars, Skeleton } from '@marketkit/ui';
 import { Link } from 'wouter';
 import { useT } from '../i18n/react.tsx';
+import { PLACEHOLDER_IMAGE, placeholders, productHref } from './links.ts';
 import { useMoney } from './money.ts';
-
-export const PLACEHOLDER_IMAGE = '/placeholder.svg';
-
-export const productHref = (productId: number) => `/ProductDetails?productId=${productId}`;
 
 /** A product in a grid or row: image, name (as text), price or nothing when hidden, discount, rating. */
 export function ProductTile({
@@ -94,7 +91,3 @@ export function ProductGrid({
     </ul>
   );
 }
-
-/** Keys for `count` loading placeholders. */
-export const placeholders = (count: number) =>
-  Array.from({ length: count }, (_, index) => `placeholder-${index}`);

@@ -7,18 +7,16 @@ import {
   useStartCheckout,
 } from '@marketkit/hooks';
 import { type CartDisplayItem, formatDate } from '@marketkit/hooks/core';
-import { isMarketApiError } from '@marketkit/sdk';
 import { Button, EmptyState, Price, QuantityStepper, Skeleton, toast } from '@marketkit/ui';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { useNavigate } from '../app/router.tsx';
+import { failureMessage } from '../catalogue/failure.ts';
+import { PLACEHOLDER_IMAGE, productHref } from '../catalogue/links.ts';
 import { useMoney } from '../catalogue/money.ts';
-import { PLACEHOLDER_IMAGE, productHref } from '../catalogue/product-tile.tsx';
+import { slotTime } from '../catalogue/slot-time.ts';
 import { useT } from '../i18n/react.tsx';
 import { rememberReturnTo } from '../shell/guards.tsx';
-
-const failure = (error: unknown, fallback: string) =>
-  isMarketApiError(error) && error.responseMessage ? error.responseMessage : fallback;
 
 /** The booked slot of a service line, as a date and a time. */
 function SlotLabel({ productId, slotId }: { productId: number; slotId: number }) {
@@ -30,8 +28,8 @@ function SlotLabel({ productId, slotId }: { productId: number; slotId: number })
       {slot
         ? t('slot', {
             date: formatDate(`${slot.slot_date}T12:00:00Z`, 'UTC'),
-            start: slot.start_time,
-            end: slot.end_time,
+            start: slotTime(slot.start_time),
+            end: slotTime(slot.end_time),
           })
         : t('slot_chosen')}
     </p>
@@ -47,14 +45,14 @@ function Line({ item }: { item: CartDisplayItem }) {
     try {
       await cart.setQuantity(item.id, quantity);
     } catch (error) {
-      toast.error(failure(error, t('update_failed')));
+      toast.error(failureMessage(error, t('update_failed')));
     }
   };
   const remove = async () => {
     try {
       await cart.remove(item.id);
     } catch (error) {
-      toast.error(failure(error, t('remove_failed')));
+      toast.error(failureMessage(error, t('remove_failed')));
     }
   };
   return (
@@ -120,8 +118,15 @@ export default function Cart() {
   const { merge } = merger;
   // Spec §4: the cart page merges the guest cart itself once the shopper is signed in.
   useEffect(() => {
-    if (session.status === 'signed-in' && market.state.guestCart.getState().items.length > 0)
-      merge().catch(() => toast.error(t('merge_failed')));
+    const pending =
+      market.state.guestCart.getState().items.length > 0 || market.state.buyNow.getState() !== null;
+    if (session.status !== 'signed-in' || !pending) return;
+    merge()
+      .then((outcome) => {
+        // Lines the server refused stay on this device; say why rather than losing them silently.
+        for (const refused of outcome.rejected) toast.error(refused.message);
+      })
+      .catch(() => toast.error(t('merge_failed')));
   }, [session.status, market, merge, t]);
   const visible = cart.items.filter((item) => item.price_visible);
   const subtotal = visible.reduce((sum, item) => sum + item.final_price * item.cart_quantity, 0);
@@ -141,7 +146,7 @@ export default function Cart() {
       const journey = await startCheckout({ source: 'cart' });
       navigate(`/checkout/${encodeURIComponent(journey.checkout_id)}`);
     } catch (error) {
-      toast.error(failure(error, t('checkout_failed')));
+      toast.error(failureMessage(error, t('checkout_failed')));
     } finally {
       setBusy(false);
     }
@@ -150,7 +155,7 @@ export default function Cart() {
     try {
       await cart.clear();
     } catch (error) {
-      toast.error(failure(error, t('clear_failed')));
+      toast.error(failureMessage(error, t('clear_failed')));
     }
   };
 
@@ -226,7 +231,7 @@ export default function Cart() {
         </dl>
         {hidden > 0 ? <p className="text-sm opacity-80">{t('hidden_prices', { count: hidden })}</p> : null}
         {!serverTotals ? <p className="text-sm opacity-80">{t('totals_at_checkout')}</p> : null}
-        <Button onClick={checkout} disabled={busy}>
+        <Button onClick={checkout} disabled={busy || merger.status === 'merging'}>
           {session.status === 'signed-in' ? t('checkout') : t('sign_in_to_checkout')}
         </Button>
       </aside>

@@ -1,7 +1,7 @@
 import { useCategories, useMarket } from '@marketkit/hooks';
 import { ErrorState, Skeleton } from '@marketkit/ui';
 import { Link } from 'wouter';
-import { PLACEHOLDER_IMAGE, placeholders } from '../catalogue/product-tile.tsx';
+import { PLACEHOLDER_IMAGE, placeholders } from '../catalogue/links.ts';
 import { useT } from '../i18n/react.tsx';
 
 /** Categories (`/listCategories`): the whole tree with images; each leads to its listing. */

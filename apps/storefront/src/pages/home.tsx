@@ -9,11 +9,21 @@ import {
 } from '@marketkit/hooks';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { PLACEHOLDER_IMAGE, ProductGrid } from '../catalogue/product-tile.tsx';
+import { PLACEHOLDER_IMAGE } from '../catalogue/links.ts';
+import { ProductGrid } from '../catalogue/product-tile.tsx';
 import { useT } from '../i18n/react.tsx';
 
-function Row({ title, children, more }: { title: string; children: ReactNode; more?: ReactNode }) {
-  const id = `row-${title.replace(/\W+/g, '-').toLowerCase()}`;
+function Row({
+  id,
+  title,
+  children,
+  more,
+}: {
+  id: string;
+  title: string;
+  children: ReactNode;
+  more?: ReactNode;
+}) {
   return (
     <section aria-labelledby={id} className="flex flex-col gap-3">
       <div className="flex items-baseline justify-between gap-3">
@@ -39,10 +49,12 @@ export default function Home() {
   const recommendations = useRecommendations({
     storeId,
     limit: 10,
-    enabled: home?.recommendations_enabled === true,
+    enabled: home?.recommendations_enabled !== false,
   });
   const recent = useRecentlyViewed();
-  const viewed = useProductsById(home?.show_recently_viewed ? recent.ids.slice(0, 10) : []);
+  // Home rows are on unless the store turns them off.
+  const showRecent = home?.show_recently_viewed !== false;
+  const viewed = useProductsById(showRecent ? recent.ids.slice(0, 10) : []);
   const hero = market.client.assetUrl(home?.hero_image_path);
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-10 px-4 py-6">
@@ -73,6 +85,7 @@ export default function Home() {
 
       {home?.show_deals !== false && (deals.isPending || (deals.data?.length ?? 0) > 0) ? (
         <Row
+          id="home-deals"
           title={t('deals')}
           more={
             <Link href="/productListing?sort=discount" className="text-sm underline underline-offset-4">
@@ -85,6 +98,7 @@ export default function Home() {
       ) : null}
 
       <Row
+        id="home-categories"
         title={t('categories')}
         more={
           <Link href="/listCategories" className="text-sm underline underline-offset-4">
@@ -116,7 +130,7 @@ export default function Home() {
 
       {home?.recommendations_enabled &&
       (recommendations.isPending || (recommendations.data?.data.length ?? 0) > 0) ? (
-        <Row title={t('recommended')}>
+        <Row id="home-recommended" title={t('recommended')}>
           <ProductGrid
             products={recommendations.data?.data ?? []}
             loading={recommendations.isPending}
@@ -125,8 +139,8 @@ export default function Home() {
         </Row>
       ) : null}
 
-      {home?.show_recently_viewed && recent.ids.length > 0 ? (
-        <Row title={t('recently_viewed')}>
+      {showRecent && recent.ids.length > 0 ? (
+        <Row id="home-recent" title={t('recently_viewed')}>
           <ProductGrid
             products={viewed.products}
             loading={viewed.isLoading}

@@ -214,6 +214,15 @@ export default function Listing() {
             retryLabel={t('common:retry')}
             onRetry={() => void products.refetch()}
           />
+        ) : !products.isPending && total > 0 && (page?.data.length ?? 0) === 0 ? (
+          <EmptyState
+            title={t('page_out_of_range')}
+            action={
+              <Button variant="secondary" onClick={() => go({ page: 1 })}>
+                {t('first_page')}
+              </Button>
+            }
+          />
         ) : !products.isPending && total === 0 ? (
           <EmptyState
             title={t('no_results')}

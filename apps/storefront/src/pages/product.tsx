@@ -17,7 +17,7 @@ import {
   productImages,
   showsPrice,
 } from '@marketkit/hooks/core';
-import { isMarketApiError } from '@marketkit/sdk';
+import { isMarketApiError, type Schema } from '@marketkit/sdk';
 import {
   Button,
   DiscountBadge,
@@ -26,34 +26,53 @@ import {
   Price,
   QuantityStepper,
   RatingStars,
-  RichText,
   Skeleton,
   toast,
 } from '@marketkit/ui';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { useNavigate } from '../app/router.tsx';
+import { failureMessage } from '../catalogue/failure.ts';
+import { PLACEHOLDER_IMAGE } from '../catalogue/links.ts';
 import { useMoney } from '../catalogue/money.ts';
-import {
-  DeliveryCheck,
-  EnquiryForm,
-  Faqs,
-  Reviews,
-  SlotPicker,
-  TypeDetails,
-} from '../catalogue/product-sections.tsx';
-import { PLACEHOLDER_IMAGE } from '../catalogue/product-tile.tsx';
+import { DeliveryCheck, TypeDetails } from '../catalogue/product-sections.tsx';
 import { useT } from '../i18n/react.tsx';
+import { ScreenErrorBoundary } from '../shell/error-boundary.tsx';
 import { rememberReturnTo } from '../shell/guards.tsx';
+import { useIdle } from '../shell/use-idle.ts';
 
-const failure = (error: unknown, fallback: string) =>
-  isMarketApiError(error) && error.responseMessage ? error.responseMessage : fallback;
+// Reviews, questions and the question form sit below the first screen: their code loads when idle.
+const ProductExtras = lazy(() => import('../catalogue/product-extras.tsx'));
+// Only services show slots: other products never load that code.
+const SlotPicker = lazy(() =>
+  import('../catalogue/slot-picker.tsx').then((module) => ({ default: module.SlotPicker })),
+);
 
-/** Product details (`/ProductDetails?productId=…`). */
+function Later({ product }: { product: Schema<'ProductDetail'> }) {
+  const idle = useIdle();
+  const placeholder = <Skeleton className="h-40 w-full" />;
+  return (
+    <ScreenErrorBoundary title="" retryLabel="">
+      {idle ? (
+        <Suspense fallback={placeholder}>
+          <ProductExtras product={product} />
+        </Suspense>
+      ) : (
+        placeholder
+      )}
+    </ScreenErrorBoundary>
+  );
+}
+
+/** Product details (`/ProductDetails?productId=…`); another product starts with fresh state. */
 export default function ProductDetails() {
-  const { t } = useT(['product_details', 'cart', 'common']);
   const search = useSearch();
   const productId = Number(new URLSearchParams(search).get('productId'));
+  return <ProductPage key={productId} productId={productId} />;
+}
+
+function ProductPage({ productId }: { productId: number }) {
+  const { t } = useT(['product_details', 'cart', 'common']);
   const valid = Number.isSafeInteger(productId) && productId > 0;
   const product = useProduct(valid ? productId : null);
   const market = useMarket();
@@ -127,28 +146,26 @@ export default function ProductDetails() {
       if (action === 'request') toast.success(t('request_added'));
       else if (!result.alreadyInCart) toast.success(t('cart:added'));
     } catch (error) {
-      toast.error(failure(error, t('add_failed')));
+      toast.error(failureMessage(error, t('add_failed')));
     } finally {
       setBusy(false);
     }
   };
   const buy = async () => {
-    buyNow.set(item.product_id, quantity, slot);
+    const chosen = { product_id: item.product_id, quantity, ...(slot ? { slot_id: slot } : {}) };
     if (session.status !== 'signed-in') {
+      // Kept for after sign-in (spec §4: the pending item is added unless already in the cart).
+      buyNow.set(item.product_id, quantity, slot);
       rememberReturnTo('/cart');
       navigate('/signin');
       return;
     }
     setBusy(true);
     try {
-      const checkout = await startCheckout({
-        source: 'buy_now',
-        buy_now_item: { product_id: item.product_id, quantity, ...(slot ? { slot_id: slot } : {}) },
-      });
-      buyNow.clear();
+      const checkout = await startCheckout({ source: 'buy_now', buy_now_item: chosen });
       navigate(`/checkout/${encodeURIComponent(checkout.checkout_id)}`);
     } catch (error) {
-      toast.error(failure(error, t('buy_failed')));
+      toast.error(failureMessage(error, t('buy_failed')));
     } finally {
       setBusy(false);
     }
@@ -168,7 +185,7 @@ export default function ProductDetails() {
         toast.success(t('wishlist_added'));
       }
     } catch (error) {
-      toast.error(failure(error, t('wishlist_failed')));
+      toast.error(failureMessage(error, t('wishlist_failed')));
     }
   };
 
@@ -303,28 +320,7 @@ export default function ProductDetails() {
           {slotMissing && action !== 'go-to-cart' ? <p className="text-sm">{t('slot_first')}</p> : null}
         </div>
       </div>
-      <section aria-labelledby="description-title" className="flex flex-col gap-2">
-        <h2 id="description-title" className="font-semibold text-xl">
-          {t('description')}
-        </h2>
-        <RichText
-          html={item.description_html}
-          className="flex flex-col gap-2 [&_a]:underline [&_ul]:list-inside [&_ul]:list-disc"
-        />
-        {item.specifications.length > 0 ? (
-          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-            {item.specifications.map((spec) => (
-              <div key={spec.label} className="contents">
-                <dt className="opacity-70">{spec.label}</dt>
-                <dd>{spec.value}</dd>
-              </div>
-            ))}
-          </dl>
-        ) : null}
-      </section>
-      <Reviews product={item} />
-      <Faqs product={item} />
-      <EnquiryForm product={item} />
+      <Later product={item} />
     </article>
   );
 }

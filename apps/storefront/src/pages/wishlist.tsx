@@ -1,14 +1,12 @@
 import { useCart, useMarket, useWishlist } from '@marketkit/hooks';
 import { ITEM_TYPES } from '@marketkit/hooks/core';
-import { isMarketApiError, type Schema } from '@marketkit/sdk';
+import type { Schema } from '@marketkit/sdk';
 import { Button, EmptyState, ErrorState, Skeleton, toast } from '@marketkit/ui';
-import { useDeferredValue, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import { PLACEHOLDER_IMAGE, productHref } from '../catalogue/product-tile.tsx';
+import { failureMessage } from '../catalogue/failure.ts';
+import { PLACEHOLDER_IMAGE, productHref } from '../catalogue/links.ts';
 import { useT } from '../i18n/react.tsx';
-
-const failure = (error: unknown, fallback: string) =>
-  isMarketApiError(error) && error.responseMessage ? error.responseMessage : fallback;
 
 type Kind = Schema<'ItemType'> | '';
 
@@ -18,8 +16,12 @@ export default function Wishlist() {
   const market = useMarket();
   const [search, setSearch] = useState('');
   const [type, setType] = useState<Kind>('');
-  // Typing does not send a request per key: the search follows once typing settles.
-  const deferred = useDeferredValue(search);
+  // Typing does not send a request per key: the search follows 300 ms after typing stops.
+  const [deferred, setDeferred] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setDeferred(search), 300);
+    return () => clearTimeout(timer);
+  }, [search]);
   const wishlist = useWishlist({ search: deferred, type });
   const cart = useCart();
 
@@ -29,14 +31,14 @@ export default function Wishlist() {
       await wishlist.remove(item.id);
       toast.success(t('moved'));
     } catch (error) {
-      toast.error(failure(error, t('move_failed')));
+      toast.error(failureMessage(error, t('move_failed')));
     }
   };
   const remove = async (id: number) => {
     try {
       await wishlist.remove(id);
     } catch (error) {
-      toast.error(failure(error, t('remove_failed')));
+      toast.error(failureMessage(error, t('remove_failed')));
     }
   };
 
@@ -111,9 +113,11 @@ export default function Wishlist() {
               <div className="flex flex-wrap justify-end gap-2">
                 <Button size="sm" onClick={() => void move(item)}>
                   {t('move_to_cart')}
+                  <span className="sr-only">: {item.product_detail.product_name}</span>
                 </Button>
                 <Button size="sm" variant="tertiary" onClick={() => void remove(item.id)}>
                   {t('remove')}
+                  <span className="sr-only">: {item.product_detail.product_name}</span>
                 </Button>
               </div>
             </li>

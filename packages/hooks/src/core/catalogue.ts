@@ -121,86 +121,10 @@ export function productsQuery(filters: ListingFilters, perPage: number = ITEMS_P
   };
 }
 
+/** The home page's deals: products on a deal, biggest discount first. */
+export const dealsQuery = (limit = 10) =>
+  ({ is_deal: true, sort: 'discount', page_number: 1, page_limit: limit }) as const;
+
 /** Pages of a result (at least 1). */
 export const pageCount = (total: number, perPage: number = ITEMS_PER_PAGE) =>
   Math.max(1, Math.ceil(Math.max(0, total) / perPage));
-
-/** What the product's main button does. */
-export type ProductAction = 'request' | 'go-to-cart' | 'add-to-cart' | 'out-of-stock';
-
-/**
- * Request-based products are requested, never added; a product already in the cart offers "Go to
- * cart"; a physical or bundled product with no stock cannot be added.
- */
-export function productAction(
-  product: Pick<Schema<'ProductSummary'>, 'item_type' | 'purchase_mode' | 'quantity' | 'product_type_name'>,
-  inCart: boolean,
-): ProductAction {
-  if (product.item_type === 'request_item' || product.purchase_mode === 'request_based') return 'request';
-  if (inCart) return 'go-to-cart';
-  const stocked =
-    product.product_type_name === 'Physical Product' || product.product_type_name === 'Bundled Product';
-  if (stocked && product.quantity <= 0) return 'out-of-stock';
-  return 'add-to-cart';
-}
-
-/** Whether buying needs a chosen slot first (services that book slots). */
-export const needsSlot = (product: Pick<Schema<'ProductDetail'>, 'product_type_name' | 'type_details'>) =>
-  (product.product_type_name === 'Service Product' &&
-    product.type_details.service?.slot_booking_required === true) ||
-  product.product_type_name === 'Packaged Service Product';
-
-/** Whether a product page offers the delivery check by pincode. */
-export const checksDelivery = (product: Pick<Schema<'ProductSummary'>, 'product_type_name'>) =>
-  product.product_type_name === 'Physical Product' || product.product_type_name === 'Bundled Product';
-
-/** A product's image paths: `images`, else the comma-separated `product_image`; empty entries dropped. */
-export function productImages(product: {
-  images?: readonly string[];
-  product_image?: string | null;
-}): string[] {
-  const list =
-    product.images && product.images.length > 0 ? product.images : (product.product_image ?? '').split(',');
-  return list.map((path) => path.trim()).filter(Boolean);
-}
-
-/** Spec §9: the estimated delivery in days when the store or the product gives none. */
-export const DEFAULT_DELIVERY_DAYS = 2;
-
-/** Slots grouped by date, dates and times in order; full slots kept (shown as unavailable). */
-export function slotsByDate(slots: readonly Schema<'Slot'>[]): { date: string; slots: Schema<'Slot'>[] }[] {
-  const groups = new Map<string, Schema<'Slot'>[]>();
-  for (const slot of [...slots].sort((a, b) =>
-    a.slot_date === b.slot_date
-      ? a.start_time.localeCompare(b.start_time)
-      : a.slot_date.localeCompare(b.slot_date),
-  )) {
-    const group = groups.get(slot.slot_date) ?? [];
-    group.push(slot);
-    groups.set(slot.slot_date, group);
-  }
-  return [...groups].map(([date, list]) => ({ date, slots: list }));
-}
-
-export const isSlotFull = (slot: Pick<Schema<'Slot'>, 'capacity' | 'booked'>) => slot.booked >= slot.capacity;
-
-/** The contract's limit on recently viewed ids sent for recommendations. */
-export const RECENTLY_VIEWED_LIMIT = 50;
-
-/** Records a view: most recent first, each product once, at most 50. */
-export function recordView(list: readonly number[], productId: number): number[] {
-  return [productId, ...list.filter((id) => id !== productId)].slice(0, RECENTLY_VIEWED_LIMIT);
-}
-
-/** A stored recently-viewed list, keeping the valid ids (positive integers, no repeats, at most 50). */
-export function sanitizeRecentlyViewed(value: unknown): { value: number[]; dropped: number } {
-  if (!Array.isArray(value)) return { value: [], dropped: value === null || value === undefined ? 0 : 1 };
-  const kept: number[] = [];
-  for (const id of value)
-    if (Number.isSafeInteger(id) && (id as number) > 0 && !kept.includes(id as number))
-      kept.push(id as number);
-  return {
-    value: kept.slice(0, RECENTLY_VIEWED_LIMIT),
-    dropped: value.length - Math.min(kept.length, RECENTLY_VIEWED_LIMIT),
-  };
-}

@@ -6,30 +6,20 @@
 export {
   ALL_ITEM_TYPES,
   changeListing,
-  checksDelivery,
-  DEFAULT_DELIVERY_DAYS,
   DEFAULT_LISTING,
   DEFAULT_MAX_PRICE,
+  dealsQuery,
   ITEM_TYPES,
   ITEMS_PER_PAGE,
-  isSlotFull,
   type ListingFilters,
   listingSearch,
   MAX_SEARCH_LENGTH,
-  needsSlot,
   PRODUCT_TYPES,
-  type ProductAction,
   pageCount,
   parseListingFilters,
-  productAction,
-  productImages,
   productsQuery,
-  RECENTLY_VIEWED_LIMIT,
-  recordView,
   SORTS,
   type Sort,
-  sanitizeRecentlyViewed,
-  slotsByDate,
 } from './catalogue.ts';
 export {
   type CheckoutSteps,
@@ -105,6 +95,17 @@ export {
   type SavedPincode,
   sanitizeSavedPincode,
 } from './pincode.ts';
+export {
+  checksDelivery,
+  DEFAULT_DELIVERY_DAYS,
+  isSlotFull,
+  needsSlot,
+  type ProductAction,
+  productAction,
+  productImages,
+  slotsByDate,
+} from './product.ts';
+export { RECENTLY_VIEWED_LIMIT, recordView, sanitizeRecentlyViewed } from './recently-viewed.ts';
 export { RETRY_LIMIT, retryDelay, shouldRetry, shouldRetryTranslation } from './retry.ts';
 export { rememberLocation, returnPathOrHome, routeAccess, safeReturnPath } from './return-path.ts';
 export {

@@ -9,10 +9,12 @@ import {
   createMarketClient,
   createMemoryTokenStore,
   type MarketClient,
+  type operations,
   type Schema,
   unwrap,
 } from '@marketkit/sdk';
 import { settingsStoreId, storeIdHint } from '../core/store.ts';
+import { marketKeys } from '../react/query-keys.ts';
 import { STORAGE_KEYS } from '../react/storage-keys.ts';
 
 type ValidationBody = Schema<'StoreValidation'>;
@@ -43,6 +45,34 @@ export function storeCalls(client: MarketClient) {
 
 type Calls = ReturnType<typeof storeCalls>;
 
+/** The query of `GET /pbs/rest/v3/products`. */
+export type ProductsQuery = NonNullable<operations['listProducts']['parameters']['query']>;
+
+/** Catalogue calls as the hooks make them (lists, one product, the category tree). */
+export function catalogueCalls(client: MarketClient) {
+  return {
+    categories: () =>
+      unwrap(client.GET('/pbs/rest/v3/categories', { params: { query: { page_number: -1 } } })),
+    products: (query: ProductsQuery) => unwrap(client.GET('/pbs/rest/v3/products', { params: { query } })),
+    product: (productId: number) =>
+      unwrap(client.GET('/pbs/rest/v3/products/{productId}', { params: { path: { productId } } })),
+  };
+}
+
+/** What a first screen shows besides the store, to be fetched with the store calls. */
+export type ScreenData =
+  | { kind: 'product'; productId: number }
+  | { kind: 'products'; query: ProductsQuery }
+  | { kind: 'categories' };
+
+/** A call under way for a screen, under the cache key its hook reads. */
+export interface PrefetchedQuery {
+  queryKey: readonly unknown[];
+  result: Promise<unknown>;
+  /** Asks again (used when the early call failed). */
+  retry: () => Promise<unknown>;
+}
+
 /** Store calls already under way, for `MarketProvider`'s `prefetched` prop. */
 export interface PrefetchedStore {
   store: string;
@@ -50,6 +80,8 @@ export interface PrefetchedStore {
   /** Settings of the store id known ahead of validation, when there was one. */
   settings: { storeId: number; result: ReturnType<Calls['settings']> } | null;
   languages: ReturnType<Calls['languages']>;
+  /** The first screen's own data (a product, a list, the categories), when asked for. */
+  screen: PrefetchedQuery[];
 }
 
 export interface PrefetchStoreOptions {
@@ -59,6 +91,8 @@ export interface PrefetchStoreOptions {
   storeId?: number | null;
   /** Where the saved language and the remembered store id are read (default: `localStorage`). */
   storage?: Pick<Storage, 'getItem'>;
+  /** The first screen's data to fetch along (public catalogue data only). */
+  screen?: readonly ScreenData[];
 }
 
 const quiet = <T>(promise: Promise<T>) => {
@@ -89,6 +123,21 @@ export function prefetchStore(options: PrefetchStoreOptions): PrefetchedStore {
     locks: null,
   });
   const calls = storeCalls(client);
+  const catalogue = catalogueCalls(client);
+  const keys = marketKeys(options.store);
+  const screen = (options.screen ?? []).map((data): PrefetchedQuery => {
+    const call: { queryKey: readonly unknown[]; fetch: () => Promise<unknown> } =
+      data.kind === 'product'
+        ? { queryKey: keys.product(data.productId), fetch: () => catalogue.product(data.productId) }
+        : data.kind === 'products'
+          ? // Lists are keyed with the saved pincode; the early call is made only without one.
+            {
+              queryKey: keys.products({ ...data.query, pincode: '' }),
+              fetch: () => catalogue.products(data.query),
+            }
+          : { queryKey: keys.categories(), fetch: catalogue.categories };
+    return { queryKey: call.queryKey, result: quiet(call.fetch()), retry: call.fetch };
+  });
   const hint = options.storeId ?? storeIdHint(read(STORAGE_KEYS.storeId), client.realm);
   const storeId = settingsStoreId({ status: 'loading' }, hint);
   return {
@@ -96,5 +145,6 @@ export function prefetchStore(options: PrefetchStoreOptions): PrefetchedStore {
     validation: quiet(calls.validation()),
     settings: storeId === null ? null : { storeId, result: quiet(calls.settings(storeId)) },
     languages: quiet(calls.languages()),
+    screen,
   };
 }

@@ -15,6 +15,7 @@ export {
 } from './provider.tsx';
 export { marketKeys } from './query-keys.ts';
 export { createMemoryStorage, type KeyValueStorage } from './storage.ts';
+export { useAiConfiguration } from './use-ai-configuration.ts';
 export {
   type CartApi,
   type GuestCartMergeApi,
@@ -25,30 +26,22 @@ export {
 export {
   CATALOGUE_STALE_MS,
   type CatalogueQueryOptions,
-  PRODUCT_STALE_MS,
-  useAvailability,
   useCategories,
-  useDeals,
-  useEnquiry,
   usePolicies,
-  useProduct,
-  useProductFaqs,
-  useProductRatings,
-  useProductSlots,
-  useProducts,
-  useProductsById,
-  useRecentlyViewed,
-  useRecommendations,
-} from './use-catalogue.ts';
+} from './use-categories.ts';
 export {
   useBuyNow,
   useCheckout,
-  usePaymentReturnCheck,
   usePincode,
   useSlots,
   useStartCheckout,
 } from './use-checkout.ts';
 export { useLanguage } from './use-language.ts';
+export { usePaymentReturnCheck } from './use-payment-return.ts';
+export { useAvailability, useProduct, useProductSlots } from './use-product.ts';
+export { useEnquiry, useProductFaqs, useProductRatings } from './use-product-extras.ts';
+export { useDeals, useProducts, useProductsById, useRecommendations } from './use-products.ts';
+export { useRecentlyViewed } from './use-recently-viewed.ts';
 export { type LoginResult, type SessionApi, useSession } from './use-session.ts';
 export { useStoreBootstrap, useTheme } from './use-store.ts';
-export { useAiConfiguration, useWishlist } from './use-wishlist.ts';
+export { useWishlist } from './use-wishlist.ts';

@@ -115,6 +115,11 @@ function seedPrefetched(queryClient: QueryClient, client: MarketClient, prefetch
     queryKey: keys.languages(),
     queryFn: () => prefetched.languages.catch(() => calls.languages()),
   });
+  for (const query of prefetched.screen ?? [])
+    void queryClient.prefetchQuery({
+      queryKey: query.queryKey,
+      queryFn: () => query.result.catch(query.retry),
+    });
   const settings = prefetched.settings;
   if (settings)
     void queryClient.prefetchQuery({

@@ -10,7 +10,7 @@ import {
   shouldMergeGuestCartOn,
   toCartQuantity,
 } from '../core/index.ts';
-import { type MergeOutcome, runGuestCartMerge } from './merge-runner.ts';
+import type { MergeOutcome } from './merge-runner.ts';
 import { useMarket } from './provider.tsx';
 import { useSession } from './use-session.ts';
 import { useStoreValue } from './use-store-sync.ts';
@@ -293,6 +293,8 @@ export function useGuestCartMerge(options: { automatic?: boolean } = {}): GuestC
   const merge = useCallback(async () => {
     setStatus('merging');
     try {
+      // Needed only after a sign-in: its code loads then, not with every page.
+      const { runGuestCartMerge } = await import('./merge-runner.ts');
       const result = await runGuestCartMerge(market);
       setOutcome(result);
       setStatus('done');

@@ -1,13 +1,11 @@
 import { type RequestBody, type Schema, unwrap } from '@marketkit/sdk';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useReducer } from 'react';
 import {
   activePincode,
   checkoutSteps,
   initialPaymentSelection,
-  isOrderPaid,
   isSavablePincode,
-  paymentReturnAction,
   paymentSelectionReducer,
   type SlotSelection,
 } from '../core/index.ts';
@@ -129,56 +127,6 @@ export function useCheckout(checkoutId: string) {
     placeOrder,
     startPayment,
   };
-}
-
-/**
- * The payment return check (spec §4), outside the payment routes: `payDone` 'true' clears the flags;
- * 'false' checks the stored order, and only `Amount paid for that order` counts as paid.
- */
-export function usePaymentReturnCheck(
-  callbacks: {
-    onPaid?: (orderId: number) => void;
-    onNotPaid?: (orderId: number) => void;
-    pathname?: string;
-  } = {},
-) {
-  const market = useMarket();
-  // Callbacks in a ref: inline functions must not re-send the check on every render.
-  const latest = useRef(callbacks);
-  latest.current = callbacks;
-  const route = callbacks.pathname ?? market.pathname();
-  useEffect(() => {
-    const storage = market.state.storage;
-    const action = paymentReturnAction(
-      route,
-      storage.get(STORAGE_KEYS.payDone),
-      storage.get(STORAGE_KEYS.orderId),
-    );
-    const clear = () => {
-      storage.remove(STORAGE_KEYS.payDone);
-      storage.remove(STORAGE_KEYS.orderId);
-    };
-    if (action.kind === 'clear-flags') clear();
-    if (action.kind !== 'check-order') return;
-    let cancelled = false;
-    market.client
-      .PUT('/cfs/rest/v3/check-order-status/{orderId}', { params: { path: { orderId: action.orderId } } })
-      .then(({ data, response }) => {
-        if (cancelled) return;
-        // A definitive answer settles it; a server failure keeps the flags for the next route.
-        if (response.status < 500) clear();
-        if (isOrderPaid(data?.response_body.message)) {
-          market.queryClient.invalidateQueries({ queryKey: market.keys.cart() });
-          latest.current.onPaid?.(action.orderId);
-        } else latest.current.onNotPaid?.(action.orderId);
-      })
-      .catch(() => {
-        if (!cancelled) latest.current.onNotPaid?.(action.orderId);
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [market, route]);
 }
 
 /** The saved delivery pincode record (`pincode` + `addressId`); `allProducts` means none. */

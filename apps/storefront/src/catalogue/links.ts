@@ -1,0 +1,8 @@
+/** The local image shown where a product or category has none. */
+export const PLACEHOLDER_IMAGE = '/placeholder.svg';
+
+export const productHref = (productId: number) => `/ProductDetails?productId=${productId}`;
+
+/** Keys for `count` loading placeholders. */
+export const placeholders = (count: number) =>
+  Array.from({ length: count }, (_, index) => `placeholder-${index}`);

@@ -1,0 +1,96 @@
+import { unwrap } from '@marketkit/sdk';
+import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
+import {
+  activePincode,
+  dealsQuery,
+  type ListingFilters,
+  productsQuery,
+  RECENTLY_VIEWED_LIMIT,
+} from '../core/index.ts';
+import { catalogueCalls } from '../prefetch/index.ts';
+import { useMarket } from './provider.tsx';
+import { type CatalogueQueryOptions, PRODUCT_STALE_MS } from './use-categories.ts';
+import { useStoreValue } from './use-store-sync.ts';
+
+/** The saved delivery pincode narrows lists (the SDK sends it); it is part of their cache keys. */
+function useListPincode() {
+  const market = useMarket();
+  return activePincode(useStoreValue(market.state.pincode)) ?? '';
+}
+
+/**
+ * A page of products for listing filters (see `parseListingFilters`). The previous page stays on
+ * screen while the next one loads; a listing seen within `PRODUCT_STALE_MS` is served from the cache.
+ */
+export function useProducts(
+  filters: ListingFilters,
+  options: CatalogueQueryOptions & { perPage?: number } = {},
+) {
+  const market = useMarket();
+  const pincode = useListPincode();
+  const query = productsQuery(filters, options.perPage);
+  return useQuery({
+    queryKey: market.keys.products({ ...query, pincode }),
+    queryFn: () => catalogueCalls(market.client).products(query),
+    placeholderData: keepPreviousData,
+    staleTime: PRODUCT_STALE_MS,
+    enabled: options.enabled ?? true,
+  });
+}
+
+/** Products on a deal (the home page's row). */
+export function useDeals(limit = 10, options: CatalogueQueryOptions = {}) {
+  const market = useMarket();
+  const pincode = useListPincode();
+  const query = dealsQuery(limit);
+  return useQuery({
+    queryKey: market.keys.products({ ...query, pincode }),
+    queryFn: () => catalogueCalls(market.client).products(query),
+    select: (page) => page.data,
+    staleTime: PRODUCT_STALE_MS,
+    enabled: options.enabled ?? true,
+  });
+}
+
+/** Full records of some products by id (each cached like its product page). */
+export function useProductsById(productIds: readonly number[]) {
+  const market = useMarket();
+  return useQueries({
+    queries: productIds.map((productId) => ({
+      queryKey: market.keys.product(productId),
+      queryFn: () =>
+        unwrap(market.client.GET('/pbs/rest/v3/products/{productId}', { params: { path: { productId } } })),
+      staleTime: PRODUCT_STALE_MS,
+    })),
+    combine: (results) => ({
+      products: results.flatMap((result) => (result.data ? [result.data] : [])),
+      isLoading: results.some((result) => result.isLoading),
+    }),
+  });
+}
+
+/**
+ * Recommendations for the store (similar to `productId` when given, else from what was viewed).
+ * Needs the validated store id, so it waits for store validation.
+ */
+export function useRecommendations(options: {
+  storeId: number | null;
+  productId?: number;
+  limit?: number;
+  enabled?: boolean;
+}) {
+  const market = useMarket();
+  const viewed = useStoreValue(market.state.recentlyViewed);
+  const query = {
+    'store-id': options.storeId ?? 0,
+    ...(options.productId ? { product_id: options.productId } : {}),
+    ...(viewed.length > 0 ? { recently_viewed: viewed.slice(0, RECENTLY_VIEWED_LIMIT).join(',') } : {}),
+    page_limit: options.limit ?? 10,
+  };
+  return useQuery({
+    queryKey: market.keys.recommendations(query),
+    queryFn: () => unwrap(market.client.GET('/dm_ml/rest/v3/recommendations', { params: { query } })),
+    enabled: (options.storeId ?? 0) > 0 && (options.enabled ?? true),
+    staleTime: PRODUCT_STALE_MS,
+  });
+}

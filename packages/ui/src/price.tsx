@@ -1,0 +1,56 @@
+import { cn } from './cn.ts';
+
+/** A price to show, or the text standing in for a hidden one (`price_visibility` false). */
+export type PriceProps = (
+  | {
+      /** The price to pay, already formatted (`ZAR 1,234.50`). */
+      value: string;
+      /** The price before discount, formatted; shown struck through. */
+      original?: string | undefined;
+      hiddenText?: undefined;
+    }
+  | {
+      /** Text shown instead of the price: the amount never reaches the page. */
+      hiddenText: string;
+      value?: undefined;
+      original?: undefined;
+    }
+) & {
+  /** Accessible words for the struck-through price ("Was"). */
+  wasLabel?: string;
+  className?: string;
+};
+
+/** A price, with the original struck through when discounted, or a text when hidden. */
+export function Price({ value, original, hiddenText, wasLabel = 'Was', className }: PriceProps) {
+  if (hiddenText !== undefined)
+    return (
+      <span data-slot="price" className={cn('font-medium', className)}>
+        {hiddenText}
+      </span>
+    );
+  return (
+    <span data-slot="price" className={cn('inline-flex flex-wrap items-baseline gap-2', className)}>
+      <span className="font-semibold">{value}</span>
+      {original ? (
+        <s className="text-sm opacity-80">
+          <span className="sr-only">{wasLabel} </span>
+          {original}
+        </s>
+      ) : null}
+    </span>
+  );
+}
+
+/** `20% off` badge; nothing for 0. */
+export function DiscountBadge({ percent, label }: { percent: number; label?: (percent: number) => string }) {
+  if (!(percent > 0)) return null;
+  return (
+    <span
+      data-slot="discount-badge"
+      className="inline-block rounded-full bg-green-700 px-2 py-0.5 text-xs font-semibold text-white"
+    >
+      {label ? label(percent) : `${percent}% off`}
+    </span>
+  );
+}
