@@ -118,7 +118,7 @@ async function journey(page: Page, store: 'demo' | 'souq', wishedProduct: number
   await page.getByRole('button', { name: text.addToWishlist }).click();
   await expect(page.getByRole('button', { name: text.inWishlist })).toHaveAttribute('aria-pressed', 'true');
   await page.goto(`${origin}/WishList`);
-  await expect(page.getByRole('heading', { name: text.wishlistTitle })).toBeVisible();
+  await expect(page.getByRole('heading', { name: text.wishlistTitle, level: 1 })).toBeVisible();
   await expect(page.getByTestId('wishlist-item')).toHaveCount(1);
   await page.getByRole('button', { name: text.moveToCart }).click();
   await expect(page.getByRole('heading', { name: text.wishlistEmpty })).toBeVisible();

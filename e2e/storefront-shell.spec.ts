@@ -58,7 +58,7 @@ test('guards: guests go to sign-in and come back to the page they wanted; signed
   await page.getByLabel('Password').fill('Password123');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(`${storefront.origin('demo')}/WishList?tab=all`);
-  await expect(page.getByRole('heading', { name: 'Your wishlist' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your wishlist', level: 1 })).toBeVisible();
   await page.goto(`${storefront.origin('demo')}/signin`);
   await expect(page).toHaveURL(`${storefront.origin('demo')}/`);
   // A confirmed sign-out reloads the page on / (spec §4).

@@ -12,7 +12,7 @@ import {
   SORTS,
 } from '@marketkit/hooks/core';
 import { Button, EmptyState, ErrorState, Input, Pagination } from '@marketkit/ui';
-import { type FormEvent, useMemo } from 'react';
+import { type FormEvent, useMemo, useState } from 'react';
 import { useSearch } from 'wouter';
 import { useNavigate } from '../app/router.tsx';
 import { ProductGrid } from '../catalogue/product-tile.tsx';
@@ -65,6 +65,7 @@ export default function Listing() {
   const store = useStoreBootstrap();
   const maxPrice = store.settings?.max_product_price || DEFAULT_MAX_PRICE;
   const filters = useMemo(() => parseListingFilters(search, maxPrice), [search, maxPrice]);
+  const [wide] = useState(() => window.matchMedia('(min-width: 1024px)').matches);
   const products = useProducts(filters);
   const categories = useCategories();
   const flatCategories = useMemo(
@@ -94,8 +95,9 @@ export default function Listing() {
   return (
     <div className="mx-auto grid max-w-6xl gap-6 px-4 py-6 lg:grid-cols-[16rem_1fr]">
       <aside aria-label={t('filters')} className="lg:order-first">
-        <details className="group rounded-lg border border-current/10 p-3 lg:open" open>
-          <summary className="cursor-pointer font-semibold lg:pointer-events-none">{t('filters')}</summary>
+        {/* Open beside the results on wide screens; folded above them on a phone. */}
+        <details className="group rounded-lg border border-current/10 p-3" open={wide}>
+          <summary className="cursor-pointer font-semibold">{t('filters')}</summary>
           <div className="mt-3 flex flex-col gap-4">
             <label className="flex flex-col gap-1 text-sm">
               <span className="font-medium">{t('category')}</span>

@@ -1,4 +1,5 @@
 import type { Schema } from '@marketkit/sdk';
+import { ITEM_TYPES, PRODUCT_TYPES } from './product-types.ts';
 
 type ProductTypeName = Schema<'ProductTypeName'>;
 type ItemType = Schema<'ItemType'>;
@@ -8,16 +9,7 @@ export const ITEMS_PER_PAGE = 10;
 export const DEFAULT_MAX_PRICE = 500_000;
 /** The item-kind filter value meaning all three kinds (the contract's comma-joined list). */
 export const ALL_ITEM_TYPES = 'standard_item,request_item,free_item';
-export const ITEM_TYPES: readonly ItemType[] = ['standard_item', 'request_item', 'free_item'];
-export const PRODUCT_TYPES: readonly ProductTypeName[] = [
-  'Physical Product',
-  'Service Product',
-  'Digital Product',
-  'Subscription Product',
-  'Bundled Product',
-  'Packaged Service Product',
-  'API Product',
-];
+export { ITEM_TYPES, PRODUCT_TYPES } from './product-types.ts';
 export const SORTS = ['relevance', 'price_asc', 'price_desc', 'newest', 'rating', 'discount'] as const;
 export type Sort = (typeof SORTS)[number];
 export const MAX_SEARCH_LENGTH = 100;

@@ -1,4 +1,5 @@
 import type { Schema } from '@marketkit/sdk';
+import { PRODUCT_TYPES } from './product-types.ts';
 
 type ProductSummary = Schema<'ProductSummary'>;
 
@@ -176,15 +177,7 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 const isText = (value: unknown): value is string => typeof value === 'string';
 const isAmount = (value: unknown): value is number =>
   typeof value === 'number' && Number.isFinite(value) && value >= 0;
-const PRODUCT_TYPES = new Set([
-  'Physical Product',
-  'Service Product',
-  'Digital Product',
-  'Subscription Product',
-  'Bundled Product',
-  'Packaged Service Product',
-  'API Product',
-]);
+const KNOWN_PRODUCT_TYPES = new Set<string>(PRODUCT_TYPES);
 
 /**
  * Checks a stored guest cart: keeps every valid line (quantities clamped to integers 1–999, one line
@@ -211,7 +204,7 @@ export function sanitizeGuestCart(value: unknown): { state: GuestCartState; drop
       !isText(entry.productName) ||
       !isAmount(entry.productPrice) ||
       !isAmount(entry.sellingPrice) ||
-      !PRODUCT_TYPES.has(String(entry.product_type_name)) ||
+      !KNOWN_PRODUCT_TYPES.has(String(entry.product_type_name)) ||
       items.length >= 200
     ) {
       dropped += 1;
