@@ -52,7 +52,7 @@ export const Input = forwardRef<HTMLInputElement, InputProps>(
           aria-describedby={describedBy}
           inputMode={numericOnly ? 'numeric' : props.inputMode}
           className={cn(
-            'min-h-10 rounded-md border border-current/30 bg-transparent px-3 focus-visible:outline-2 focus-visible:outline-current',
+            'min-h-10 w-full min-w-0 rounded-md border border-current/30 bg-transparent px-3 focus-visible:outline-2 focus-visible:outline-current',
             error && 'border-red-600',
             className,
           )}

@@ -40,14 +40,16 @@ function PincodeFilter() {
         </p>
       ) : (
         <form onSubmit={submit} className="flex items-end gap-2">
-          <Input
-            label={t('pincode')}
-            name="pincode"
-            inputMode="numeric"
-            numericOnly
-            maxLength={10}
-            minLength={4}
-          />
+          <div className="min-w-0 flex-1">
+            <Input
+              label={t('pincode')}
+              name="pincode"
+              inputMode="numeric"
+              numericOnly
+              maxLength={10}
+              minLength={4}
+            />
+          </div>
           <Button type="submit" size="sm" className="min-h-10">
             {t('apply')}
           </Button>
@@ -194,7 +196,7 @@ export default function Listing() {
             </p>
           </div>
           <label className="flex items-center gap-2 text-sm">
-            <span className="font-medium">{t('sort')}</span>
+            <span className="whitespace-nowrap font-medium">{t('sort')}</span>
             <select
               className={`${selectClass} w-auto`}
               value={filters.sort}

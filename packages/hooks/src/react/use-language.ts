@@ -30,7 +30,13 @@ export function useLanguage(options: { onReload?: () => void } = {}) {
     if (decision.reload) {
       market.state.storage.set(STORAGE_KEYS.language, decision.language);
       onReload?.();
-    } else if (!saved) market.state.storage.set(STORAGE_KEYS.language, decision.language);
+    } else if (!saved) {
+      market.state.storage.set(STORAGE_KEYS.language, decision.language);
+      // Answers so far came in the services host's default language (English): ask again in the
+      // store's when it is another one.
+      if (!/^en([_-]|$)/i.test(decision.language))
+        void market.queryClient.invalidateQueries({ queryKey: market.keys.all });
+    }
   }, [decision, saved, market, onReload]);
   const setLanguage = useCallback(
     (code: string) => {

@@ -260,6 +260,23 @@ describe('store bootstrap and language', () => {
     await waitFor(() => expect(validations()).toBe(2));
   });
 
+  it("asks again in the store's default language on a first visit (nothing saved yet)", async () => {
+    const device = newDevice();
+    const view = renderWithMarket(
+      () => ({ language: useLanguage(), categories: useCategories() }),
+      device,
+      '/',
+      {
+        store: 'souq',
+      },
+    );
+    await waitFor(() => expect(view.result.current.language.language).toBe('ar'));
+    expect(device.storage.getItem(STORAGE_KEYS.language)).toBe('ar');
+    await waitFor(() =>
+      expect(view.result.current.categories.data?.[0]?.category_name).toMatch(/[\u0600-\u06FF]/),
+    );
+  });
+
   it('replaces a saved language that is not active with the store default and asks for one reload', async () => {
     const device = newDevice();
     device.storage.setItem(STORAGE_KEYS.language, 'ar');
