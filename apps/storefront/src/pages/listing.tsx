@@ -16,9 +16,8 @@ import { type FormEvent, useMemo, useState } from 'react';
 import { useSearch } from 'wouter';
 import { useNavigate } from '../app/router.tsx';
 import { ProductGrid } from '../catalogue/product-tile.tsx';
+import { SelectField } from '../catalogue/select-field.tsx';
 import { useT } from '../i18n/react.tsx';
-
-const selectClass = 'min-h-10 w-full rounded-md border border-current/30 bg-transparent px-2';
 
 function PincodeFilter() {
   const { t } = useT('product_listing');
@@ -101,60 +100,40 @@ export default function Listing() {
         <details className="group rounded-lg border border-current/10 p-3" open={wide}>
           <summary className="cursor-pointer font-semibold">{t('filters')}</summary>
           <div className="mt-3 flex flex-col gap-4">
-            <label className="flex flex-col gap-1 text-sm">
-              <span className="font-medium">{t('category')}</span>
-              <select
-                className={selectClass}
-                value={filters.category ?? ''}
-                onChange={(event) => go({ category: event.target.value ? Number(event.target.value) : null })}
-              >
-                <option value="">{t('any_category')}</option>
-                {flatCategories.map((category) => (
-                  <option key={category.id} value={category.id}>
-                    {category.name}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="flex flex-col gap-1 text-sm">
-              <span className="font-medium">{t('product_type')}</span>
-              <select
-                className={selectClass}
-                value={filters.productType ?? ''}
-                onChange={(event) =>
-                  go({ productType: PRODUCT_TYPES.find((type) => type === event.target.value) ?? null })
-                }
-              >
-                <option value="">{t('any_type')}</option>
-                {PRODUCT_TYPES.map((type) => (
-                  <option key={type} value={type}>
-                    {t(`type.${type}`)}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="flex flex-col gap-1 text-sm">
-              <span className="font-medium">{t('item_kind')}</span>
-              <select
-                className={selectClass}
-                value={filters.itemType ?? ALL_ITEM_TYPES}
-                onChange={(event) =>
-                  go({
-                    itemType:
-                      event.target.value === ALL_ITEM_TYPES
-                        ? ALL_ITEM_TYPES
-                        : (ITEM_TYPES.find((kind) => kind === event.target.value) ?? null),
-                  })
-                }
-              >
-                <option value={ALL_ITEM_TYPES}>{t('all_kinds')}</option>
-                {ITEM_TYPES.map((kind) => (
-                  <option key={kind} value={kind}>
-                    {t(`kind.${kind}`)}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <SelectField
+              label={t('category')}
+              value={String(filters.category ?? '')}
+              options={[
+                { value: '', label: t('any_category') },
+                ...flatCategories.map((category) => ({ value: String(category.id), label: category.name })),
+              ]}
+              onChange={(value) => go({ category: value ? Number(value) : null })}
+            />
+            <SelectField
+              label={t('product_type')}
+              value={filters.productType ?? ''}
+              options={[
+                { value: '', label: t('any_type') },
+                ...PRODUCT_TYPES.map((type) => ({ value: type, label: t(`type.${type}`) })),
+              ]}
+              onChange={(value) => go({ productType: PRODUCT_TYPES.find((type) => type === value) ?? null })}
+            />
+            <SelectField
+              label={t('item_kind')}
+              value={filters.itemType ?? ALL_ITEM_TYPES}
+              options={[
+                { value: ALL_ITEM_TYPES, label: t('all_kinds') },
+                ...ITEM_TYPES.map((kind) => ({ value: kind, label: t(`kind.${kind}`) })),
+              ]}
+              onChange={(value) =>
+                go({
+                  itemType:
+                    value === ALL_ITEM_TYPES
+                      ? ALL_ITEM_TYPES
+                      : (ITEM_TYPES.find((kind) => kind === value) ?? null),
+                })
+              }
+            />
             <form
               onSubmit={applyPrices}
               className="flex flex-col gap-2"
@@ -195,22 +174,13 @@ export default function Listing() {
               {products.isPending ? t('common:loading') : t('result_count', { count: total })}
             </p>
           </div>
-          <label className="flex items-center gap-2 text-sm">
-            <span className="whitespace-nowrap font-medium">{t('sort')}</span>
-            <select
-              className={`${selectClass} w-auto`}
-              value={filters.sort}
-              onChange={(event) =>
-                go({ sort: SORTS.find((sort) => sort === event.target.value) ?? 'relevance' })
-              }
-            >
-              {SORTS.map((sort) => (
-                <option key={sort} value={sort}>
-                  {t(`sort_by.${sort}`)}
-                </option>
-              ))}
-            </select>
-          </label>
+          <SelectField
+            inline
+            label={t('sort')}
+            value={filters.sort}
+            options={SORTS.map((sort) => ({ value: sort, label: t(`sort_by.${sort}`) }))}
+            onChange={(value) => go({ sort: SORTS.find((sort) => sort === value) ?? 'relevance' })}
+          />
         </div>
         {products.isError ? (
           <ErrorState

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { failureMessage } from '../catalogue/failure.ts';
 import { PLACEHOLDER_IMAGE, productHref } from '../catalogue/links.ts';
+import { SelectField } from '../catalogue/select-field.tsx';
 import { useT } from '../i18n/react.tsx';
 
 type Kind = Schema<'ItemType'> | '';
@@ -56,23 +57,15 @@ export default function Wishlist() {
             className="min-h-10 rounded-md border border-current/30 bg-transparent px-3"
           />
         </label>
-        <label className="flex flex-col gap-1 text-sm">
-          <span className="font-medium">{t('kind_label')}</span>
-          <select
-            value={type}
-            onChange={(event) =>
-              setType((ITEM_TYPES.find((kind) => kind === event.target.value) ?? '') as Kind)
-            }
-            className="min-h-10 rounded-md border border-current/30 bg-transparent px-2"
-          >
-            <option value="">{t('all_kinds')}</option>
-            {ITEM_TYPES.map((kind) => (
-              <option key={kind} value={kind}>
-                {t(`kind.${kind}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField
+          label={t('kind_label')}
+          value={type}
+          options={[
+            { value: '', label: t('all_kinds') },
+            ...ITEM_TYPES.map((kind) => ({ value: kind, label: t(`kind.${kind}`) })),
+          ]}
+          onChange={(value) => setType(ITEM_TYPES.find((kind) => kind === value) ?? '')}
+        />
       </div>
       {wishlist.error ? <ErrorState title={t('load_failed')} /> : null}
       {wishlist.isLoading ? (
