@@ -56,7 +56,7 @@ test('a card payment: signed form, pay on the gateway page, back to the return U
     productId: 1005,
     returnUrl: `${storefrontOrigin}/amazonPayment`,
   });
-  const form = order.config.gateway_form as Record<string, string | number>;
+  const form = order.gatewayForm;
   await postGatewayForm(page, form);
   await expect(page.getByRole('heading', { name: 'Pay Marketkit Demo Store' })).toBeVisible();
   expect((await order.status()).message).not.toBe('Amount paid for that order');
@@ -74,7 +74,7 @@ test('a tampered card form is refused and nothing is paid', async ({ page }) => 
     productId: 1006,
     returnUrl: `${storefrontOrigin}/amazonPayment`,
   });
-  const form = order.config.gateway_form as Record<string, string | number>;
+  const form = order.gatewayForm;
   await postGatewayForm(page, { ...form, amount: 100 });
   await expect(page.getByRole('heading', { name: 'Signature mismatch' })).toBeVisible();
   expect((await order.status()).message).not.toBe('Amount paid for that order');
@@ -86,7 +86,7 @@ test('a declined card payment returns with a failure and the order stays unpaid'
     productId: 1007,
     returnUrl: `${storefrontOrigin}/amazonPayment`,
   });
-  await postGatewayForm(page, order.config.gateway_form as Record<string, string | number>);
+  await postGatewayForm(page, order.gatewayForm);
   await page.getByRole('button', { name: 'Decline payment' }).click();
   await page.waitForURL(`${storefrontOrigin}/amazonPayment?**`);
   expect(new URL(page.url()).searchParams.get('status')).toBe('13');
@@ -99,7 +99,7 @@ test('the second provider: hosted page, pay, back to the return URL', async ({ p
     productId: 1048,
     returnUrl: `${storefrontOrigin}/cashfree`,
   });
-  await page.goto(String(order.config.checkout_url));
+  await page.goto(order.checkoutUrl);
   await page.getByRole('button', { name: 'Pay now' }).click();
   await page.waitForURL(`${storefrontOrigin}/cashfree?**`);
   expect(new URL(page.url()).searchParams.get('payment_status')).toBe('PAID');

@@ -4,7 +4,7 @@ import { Redirect, Router } from 'wouter';
 import { navigate as historyNavigate, usePathname } from 'wouter/use-browser-location';
 import { routePattern } from './route-pattern.ts';
 
-export { matchesRoute, routePattern } from './route-pattern.ts';
+export { matchesRoute } from './route-pattern.ts';
 
 /**
  * Routing on wouter (≈2.5 KiB, against 14.6 KiB for react-router: docs/decisions/0006), with what

@@ -1,5 +1,5 @@
 import { useEnquiry, useProductFaqs, useProductRatings, useSession } from '@marketkit/hooks';
-import { formatDate } from '@marketkit/hooks/core';
+import { formatDate, pageCount } from '@marketkit/hooks/core';
 import type { Schema } from '@marketkit/sdk';
 import { Button, Input, Pagination, RatingStars, RichText, toast } from '@marketkit/ui';
 import { type FormEvent, useState } from 'react';
@@ -9,6 +9,8 @@ import { rememberReturnTo } from '../shell/guards.tsx';
 import { failureMessage } from './failure.ts';
 
 type Product = Schema<'ProductDetail'>;
+
+const REVIEWS_PER_PAGE = 5;
 
 /** The server's description (sanitized) and the specification table. */
 function Description({ product: item }: { product: Product }) {
@@ -39,7 +41,7 @@ function Description({ product: item }: { product: Product }) {
 export function Reviews({ product }: { product: Product }) {
   const { t, language } = useT('product_details');
   const [page, setPage] = useState(1);
-  const ratings = useProductRatings(product.product_id, page);
+  const ratings = useProductRatings(product.product_id, page, REVIEWS_PER_PAGE);
   const data = ratings.data;
   return (
     <section aria-labelledby="reviews-title" className="flex flex-col gap-3">
@@ -72,7 +74,7 @@ export function Reviews({ product }: { product: Product }) {
       </ul>
       <Pagination
         page={page}
-        pageCount={Math.max(1, Math.ceil((data?.total_count ?? 0) / 5))}
+        pageCount={pageCount(data?.total_count ?? 0, REVIEWS_PER_PAGE)}
         onPageChange={setPage}
         label={t('review_pages')}
         previousLabel={t('previous')}

@@ -1,17 +1,16 @@
 import { useAvailability, useStoreBootstrap } from '@marketkit/hooks';
 import {
-  DEFAULT_DELIVERY_DAYS,
+  estimatedDeliveryDays,
   formatDuration,
   formatMegabytes,
   formatWeekdays,
-  isSavablePincode,
 } from '@marketkit/hooks/core';
 import type { Schema } from '@marketkit/sdk';
-import { Button, Input } from '@marketkit/ui';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'wouter';
 import { useT } from '../i18n/react.tsx';
 import { productHref } from './links.ts';
+import { PincodeForm } from './pincode-form.tsx';
 
 type Product = Schema<'ProductDetail'>;
 
@@ -21,16 +20,11 @@ export function DeliveryCheck({ product }: { product: Product }) {
   const store = useStoreBootstrap();
   const [pincode, setPincode] = useState<string | null>(null);
   const availability = useAvailability(product.product_id, pincode);
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const value = String(new FormData(event.currentTarget).get('pincode') ?? '').trim();
-    setPincode(value);
-  };
-  const days =
-    availability.data?.estimated_delivery_days ??
-    product.type_details.physical?.estimated_delivery_days ??
-    store.settings?.estimated_delivery_days ??
-    DEFAULT_DELIVERY_DAYS;
+  const days = estimatedDeliveryDays(
+    availability.data?.estimated_delivery_days,
+    product.type_details.physical?.estimated_delivery_days,
+    store.settings?.estimated_delivery_days,
+  );
   return (
     <section
       aria-labelledby="delivery-title"
@@ -39,19 +33,12 @@ export function DeliveryCheck({ product }: { product: Product }) {
       <h2 id="delivery-title" className="font-semibold">
         {t('delivery')}
       </h2>
-      <form onSubmit={submit} className="flex items-end gap-2">
-        <Input
-          label={t('pincode')}
-          name="pincode"
-          inputMode="numeric"
-          numericOnly
-          maxLength={10}
-          error={pincode !== null && !isSavablePincode(pincode) ? t('pincode_invalid') : undefined}
-        />
-        <Button type="submit" variant="secondary" className="min-h-10">
-          {t('check')}
-        </Button>
-      </form>
+      <PincodeForm
+        label={t('pincode')}
+        buttonLabel={t('check')}
+        invalidText={t('pincode_invalid')}
+        onPincode={setPincode}
+      />
       <p aria-live="polite" data-testid="availability" className="text-sm">
         {availability.isFetching
           ? t('checking')

@@ -1,8 +1,7 @@
 import { useProductSlots, useSlots } from '@marketkit/hooks';
-import { formatDate, isSlotFull, slotsByDate } from '@marketkit/hooks/core';
+import { formatDate, formatTime, isSlotFull, slotsByDate } from '@marketkit/hooks/core';
 import type { Schema } from '@marketkit/sdk';
 import { useT } from '../i18n/react.tsx';
-import { slotTime } from './slot-time.ts';
 
 type Product = Schema<'ProductDetail'>;
 
@@ -40,7 +39,7 @@ export function SlotPicker({ product }: { product: Product }) {
                       onChange={() => chosen.select(product.product_id, slot.slot_id)}
                     />
                     <span dir="ltr" data-testid="slot-time">
-                      {slotTime(slot.start_time)}–{slotTime(slot.end_time)}
+                      {formatTime(slot.start_time)}–{formatTime(slot.end_time)}
                     </span>
                     {full ? <span>({t('full')})</span> : null}
                   </label>

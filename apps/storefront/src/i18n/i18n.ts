@@ -1,9 +1,9 @@
-import { retryDelay, shouldRetryTranslation } from '@marketkit/hooks/core';
+import { FALLBACK_LANGUAGE, retryDelay, shouldRetryTranslation } from '@marketkit/hooks/core';
 import { type TranslationTree, type TranslationValues, translate } from './catalog.ts';
 
+export { FALLBACK_LANGUAGE };
+
 /** Spec §9. */
-export const LANGUAGES = ['en', 'en_US', 'en_IN', 'hi', 'ar', 'fr'] as const;
-export const FALLBACK_LANGUAGE = 'en';
 export const NAMESPACES = [
   'common',
   'home',

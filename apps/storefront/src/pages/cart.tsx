@@ -1,4 +1,5 @@
 import {
+  type CartApi,
   useCart,
   useGuestCartMerge,
   useMarket,
@@ -6,7 +7,7 @@ import {
   useSession,
   useStartCheckout,
 } from '@marketkit/hooks';
-import { type CartDisplayItem, formatDate } from '@marketkit/hooks/core';
+import { type CartDisplayItem, cartTotals, formatDate, formatTime, maxQuantity } from '@marketkit/hooks/core';
 import { Button, EmptyState, Price, QuantityStepper, Skeleton, toast } from '@marketkit/ui';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
@@ -14,7 +15,6 @@ import { useNavigate } from '../app/router.tsx';
 import { failureMessage } from '../catalogue/failure.ts';
 import { PLACEHOLDER_IMAGE, productHref } from '../catalogue/links.ts';
 import { useMoney } from '../catalogue/money.ts';
-import { slotTime } from '../catalogue/slot-time.ts';
 import { useT } from '../i18n/react.tsx';
 import { rememberReturnTo } from '../shell/guards.tsx';
 
@@ -28,19 +28,18 @@ function SlotLabel({ productId, slotId }: { productId: number; slotId: number })
       {slot
         ? t('slot', {
             date: formatDate(`${slot.slot_date}T12:00:00Z`, 'UTC'),
-            start: slotTime(slot.start_time),
-            end: slotTime(slot.end_time),
+            start: formatTime(slot.start_time),
+            end: formatTime(slot.end_time),
           })
         : t('slot_chosen')}
     </p>
   );
 }
 
-function Line({ item }: { item: CartDisplayItem }) {
+function Line({ item, cart }: { item: CartDisplayItem; cart: Pick<CartApi, 'setQuantity' | 'remove'> }) {
   const { t } = useT(['cart', 'common']);
   const market = useMarket();
   const money = useMoney();
-  const cart = useCart();
   const change = async (quantity: number) => {
     try {
       await cart.setQuantity(item.id, quantity);
@@ -84,7 +83,7 @@ function Line({ item }: { item: CartDisplayItem }) {
           <QuantityStepper
             value={item.cart_quantity}
             min={1}
-            max={Math.max(1, Math.min(999, item.quantity > 0 ? item.quantity : 999))}
+            max={maxQuantity(item.quantity)}
             onChange={(quantity) => void change(quantity)}
             label={t('quantity_of', { name: item.product_name })}
             decreaseLabel={t('decrease')}
@@ -119,7 +118,9 @@ export default function Cart() {
   // Spec §4: the cart page merges the guest cart itself once the shopper is signed in.
   useEffect(() => {
     const pending =
-      market.state.guestCart.getState().items.length > 0 || market.state.buyNow.getState() !== null;
+      market.state.guestCart.getState().items.length > 0 ||
+      market.state.buyNow.getState() !== null ||
+      market.state.mergeJournal.getState() !== null;
     if (session.status !== 'signed-in' || !pending) return;
     merge()
       .then((outcome) => {
@@ -128,11 +129,7 @@ export default function Cart() {
       })
       .catch(() => toast.error(t('merge_failed')));
   }, [session.status, market, merge, t]);
-  const visible = cart.items.filter((item) => item.price_visible);
-  const subtotal = visible.reduce((sum, item) => sum + item.final_price * item.cart_quantity, 0);
-  const hidden = cart.items.length - visible.length;
-  // The server's totals include every line, so they show only when no price is hidden.
-  const serverTotals = hidden === 0 ? cart.summary : null;
+  const { subtotal, hiddenLines: hidden, serverTotals } = cartTotals(cart.items, cart.summary);
 
   const checkout = async () => {
     if (session.status !== 'signed-in') {
@@ -195,7 +192,7 @@ export default function Cart() {
         </div>
         <ul>
           {cart.items.map((item) => (
-            <Line key={item.id} item={item} />
+            <Line key={item.id} item={item} cart={cart} />
           ))}
         </ul>
       </section>
@@ -208,9 +205,8 @@ export default function Cart() {
         </h2>
         <dl className="grid grid-cols-[1fr_auto] gap-y-1 text-sm">
           <dt>{t('items', { count: cart.quantity })}</dt>
-          {/* A hidden price never shows, not even inside a total: totals then cover the shown prices only. */}
           <dd data-testid="cart-subtotal">
-            {visible.length > 0 ? money(serverTotals?.subtotal ?? subtotal) : null}
+            {subtotal === null ? null : money(serverTotals?.subtotal ?? subtotal)}
           </dd>
           {serverTotals && serverTotals.discount > 0 ? (
             <>

@@ -46,11 +46,8 @@ export default function Home() {
   const storeId = store.validation.status === 'success' ? store.validation.storeId : null;
   const deals = useDeals(10, { enabled: home?.show_deals !== false });
   const categories = useCategories();
-  const recommendations = useRecommendations({
-    storeId,
-    limit: 10,
-    enabled: home?.recommendations_enabled !== false,
-  });
+  const showRecommendations = home?.recommendations_enabled !== false;
+  const recommendations = useRecommendations({ storeId, limit: 10, enabled: showRecommendations });
   const recent = useRecentlyViewed();
   // Home rows are on unless the store turns them off.
   const showRecent = home?.show_recently_viewed !== false;
@@ -128,8 +125,7 @@ export default function Home() {
         </ul>
       </Row>
 
-      {home?.recommendations_enabled &&
-      (recommendations.isPending || (recommendations.data?.data.length ?? 0) > 0) ? (
+      {showRecommendations && (recommendations.isPending || (recommendations.data?.data.length ?? 0) > 0) ? (
         <Row id="home-recommended" title={t('recommended')}>
           <ProductGrid
             products={recommendations.data?.data ?? []}

@@ -15,6 +15,7 @@ import { Button, EmptyState, ErrorState, Input, Pagination } from '@marketkit/ui
 import { type FormEvent, useMemo, useState } from 'react';
 import { useSearch } from 'wouter';
 import { useNavigate } from '../app/router.tsx';
+import { PincodeForm } from '../catalogue/pincode-form.tsx';
 import { ProductGrid } from '../catalogue/product-tile.tsx';
 import { SelectField } from '../catalogue/select-field.tsx';
 import { useT } from '../i18n/react.tsx';
@@ -22,11 +23,6 @@ import { useT } from '../i18n/react.tsx';
 function PincodeFilter() {
   const { t } = useT('product_listing');
   const pincode = usePincode();
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const value = String(new FormData(event.currentTarget).get('pincode') ?? '').trim();
-    if (value) pincode.save(value);
-  };
   return (
     <div className="flex flex-col gap-2">
       <p className="font-medium text-sm">{t('deliver_to')}</p>
@@ -38,21 +34,12 @@ function PincodeFilter() {
           </Button>
         </p>
       ) : (
-        <form onSubmit={submit} className="flex items-end gap-2">
-          <div className="min-w-0 flex-1">
-            <Input
-              label={t('pincode')}
-              name="pincode"
-              inputMode="numeric"
-              numericOnly
-              maxLength={10}
-              minLength={4}
-            />
-          </div>
-          <Button type="submit" size="sm" className="min-h-10">
-            {t('apply')}
-          </Button>
-        </form>
+        <PincodeForm
+          label={t('pincode')}
+          buttonLabel={t('apply')}
+          invalidText={t('pincode_invalid')}
+          onPincode={(value) => pincode.save(value)}
+        />
       )}
     </div>
   );

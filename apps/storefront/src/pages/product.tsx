@@ -12,6 +12,7 @@ import {
 import {
   checksDelivery,
   discountPercent,
+  maxQuantity,
   needsSlot,
   productAction,
   productImages,
@@ -49,10 +50,11 @@ const SlotPicker = lazy(() =>
 );
 
 function Later({ product }: { product: Schema<'ProductDetail'> }) {
+  const { t } = useT('common');
   const idle = useIdle();
   const placeholder = <Skeleton className="h-40 w-full" />;
   return (
-    <ScreenErrorBoundary title="" retryLabel="">
+    <ScreenErrorBoundary title={t('common:screen_failed')} retryLabel={t('common:retry')}>
       {idle ? (
         <Suspense fallback={placeholder}>
           <ProductExtras product={product} />
@@ -136,7 +138,6 @@ function ProductPage({ productId }: { productId: number }) {
   const action = productAction(item, cart.isInCart(item.product_id));
   const slot = slots.slotFor(item.product_id)?.id ?? null;
   const slotMissing = needsSlot(item) && slot === null;
-  const maxQuantity = Math.max(1, Math.min(999, item.quantity > 0 ? item.quantity : 999));
   const wished = wishlist.items.find((entry) => entry.product === item.product_id);
 
   const add = async () => {
@@ -285,7 +286,7 @@ function ProductPage({ productId }: { productId: number }) {
               <QuantityStepper
                 value={quantity}
                 min={1}
-                max={maxQuantity}
+                max={maxQuantity(item.quantity)}
                 onChange={setQuantity}
                 label={t('quantity')}
                 decreaseLabel={t('decrease')}

@@ -1,11 +1,11 @@
 import { useSession } from '@marketkit/hooks';
 import { returnPathOrHome } from '@marketkit/hooks/core';
-import { isMarketApiError } from '@marketkit/sdk';
 import { Button, Input } from '@marketkit/ui';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'wouter';
 import { useNavigate } from '../app/router.tsx';
 import { RETURN_TO_KEY } from '../app/routes.ts';
+import { failureMessage } from '../catalogue/failure.ts';
 import { useT } from '../i18n/react.tsx';
 
 /** Password sign-in (OTP sign-in, device verification and recovery arrive with the accounts issue). */
@@ -43,7 +43,7 @@ export default function SignIn() {
       }
       navigate(returnPathOrHome(remembered, location.origin), { replace: true });
     } catch (caught) {
-      setError(isMarketApiError(caught) && caught.responseMessage ? caught.responseMessage : t('failed'));
+      setError(failureMessage(caught, t('failed')));
     } finally {
       setBusy(false);
     }

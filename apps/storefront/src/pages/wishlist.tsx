@@ -1,5 +1,5 @@
 import { useCart, useMarket, useWishlist } from '@marketkit/hooks';
-import { ITEM_TYPES } from '@marketkit/hooks/core';
+import { ITEM_TYPES, MAX_SEARCH_LENGTH, mainImage } from '@marketkit/hooks/core';
 import type { Schema } from '@marketkit/sdk';
 import { Button, EmptyState, ErrorState, Skeleton, toast } from '@marketkit/ui';
 import { useEffect, useState } from 'react';
@@ -52,7 +52,7 @@ export default function Wishlist() {
           <input
             type="search"
             value={search}
-            maxLength={100}
+            maxLength={MAX_SEARCH_LENGTH}
             onChange={(event) => setSearch(event.target.value)}
             className="min-h-10 rounded-md border border-current/30 bg-transparent px-3"
           />
@@ -92,7 +92,7 @@ export default function Wishlist() {
             >
               <img
                 src={
-                  market.client.assetUrl(item.product_detail.product_image.split(',')[0]) ?? PLACEHOLDER_IMAGE
+                  market.client.assetUrl(mainImage(item.product_detail.product_image)) ?? PLACEHOLDER_IMAGE
                 }
                 alt=""
                 width={64}

@@ -1,9 +1,10 @@
 import { useCart, useCategories, type useLanguage, useSession } from '@marketkit/hooks';
+import { DEFAULT_LISTING, listingSearch, MAX_SEARCH_LENGTH } from '@marketkit/hooks/core';
 import { Button } from '@marketkit/ui';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'wouter';
 import { useNavigate } from '../app/router.tsx';
-import { useI18n, useT } from '../i18n/react.tsx';
+import { useT } from '../i18n/react.tsx';
 import { Disclosure } from './disclosure.tsx';
 import { Icon } from './icons.tsx';
 
@@ -78,7 +79,8 @@ function SearchForm() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const text = search.trim();
-    navigate(text ? `/productListing?search=${encodeURIComponent(text)}` : '/productListing');
+    const query = listingSearch({ ...DEFAULT_LISTING, search: text });
+    navigate(query ? `/productListing?${query}` : '/productListing');
   };
   return (
     <search className="order-last basis-full md:order-none md:basis-auto md:flex-1">
@@ -90,7 +92,7 @@ function SearchForm() {
           id="site-search"
           type="search"
           value={search}
-          maxLength={200}
+          maxLength={MAX_SEARCH_LENGTH}
           onChange={(event) => setSearch(event.target.value)}
           placeholder={t('search_placeholder')}
           className="min-h-10 w-full min-w-0 rounded-md border border-current/30 bg-transparent px-3 placeholder:text-current/60"
@@ -105,7 +107,6 @@ function SearchForm() {
 
 function LanguageSwitcher({ language }: { language: Language }) {
   const { t } = useT('header');
-  const i18n = useI18n();
   if (language.languages.length < 2) return null;
   return (
     <label className="flex items-center gap-1">
@@ -113,7 +114,8 @@ function LanguageSwitcher({ language }: { language: Language }) {
       <span className="sr-only">{t('language')}</span>
       <select
         value={language.language}
-        onChange={(event) => i18n.setLanguage(language.setLanguage(event.target.value))}
+        // The app follows the chosen language (texts, direction): only the choice is made here.
+        onChange={(event) => language.setLanguage(event.target.value)}
         className="min-h-10 max-w-[6.5rem] rounded-md border border-current/30 bg-transparent px-1 text-sm sm:max-w-none sm:px-2"
       >
         {language.languages.map((l) => (

@@ -5,6 +5,28 @@ type ProductSummary = Schema<'ProductSummary'>;
 
 export const MAX_CART_QUANTITY = 999;
 
+/** The most a shopper may choose: the stock (services and digital goods report capacity), 1–999. */
+export const maxQuantity = (stock: number) =>
+  Math.max(1, Math.min(MAX_CART_QUANTITY, stock > 0 ? stock : MAX_CART_QUANTITY));
+
+/**
+ * What a cart's summary may show: a hidden price never appears, not even inside a total, so with
+ * any hidden line only the shown lines' subtotal is given and the server's totals are left out.
+ */
+export function cartTotals<Summary>(
+  items: readonly Pick<CartDisplayItem, 'price_visible' | 'final_price' | 'cart_quantity'>[],
+  serverSummary: Summary | null,
+): { subtotal: number | null; hiddenLines: number; serverTotals: Summary | null } {
+  const shown = items.filter((item) => item.price_visible);
+  const hiddenLines = items.length - shown.length;
+  return {
+    subtotal:
+      shown.length > 0 ? shown.reduce((sum, item) => sum + item.final_price * item.cart_quantity, 0) : null,
+    hiddenLines,
+    serverTotals: hiddenLines === 0 ? serverSummary : null,
+  };
+}
+
 /** A guest's cart line as stored on the device (spec §3 "Local guest cart item"). */
 export interface GuestCartItem {
   key: string;

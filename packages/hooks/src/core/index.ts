@@ -50,6 +50,7 @@ export {
 export {
   type BuyNowItem,
   type CartDisplayItem,
+  cartTotals,
   EMPTY_GUEST_CART,
   type GuestCartEvent,
   type GuestCartItem,
@@ -60,6 +61,7 @@ export {
   isInGuestCart,
   MAX_CART_QUANTITY,
   mainImage,
+  maxQuantity,
   type SlotEvent,
   type SlotSelection,
   sanitizeBuyNow,
@@ -75,6 +77,7 @@ export {
   FALLBACK_LANGUAGE,
   type LanguageDecision,
   languageFromPath,
+  refetchInLanguage,
   resolveLanguage,
   SUPPORTED_LANGUAGES,
 } from './language.ts';
@@ -98,6 +101,7 @@ export {
 export {
   checksDelivery,
   DEFAULT_DELIVERY_DAYS,
+  estimatedDeliveryDays,
   isSlotFull,
   needsSlot,
   type ProductAction,

@@ -47,3 +47,12 @@ export function directionOf(language: string, languages: readonly Language[]): D
   if (found) return found.writing_script_direction;
   return /^(ar|he|fa|ur)([_-]|$)/i.test(language) ? 'RTL' : 'LTR';
 }
+
+/**
+ * Whether answers fetched so far must be fetched again: they were asked in `sent` (no language sent
+ * means the services host's default, English) and the shopper's language turned out to be another.
+ */
+export function refetchInLanguage(sent: string | null | undefined, resolved: string): boolean {
+  const base = (code: string) => (code.split(/[_-]/)[0] ?? '').toLowerCase();
+  return base(sent || FALLBACK_LANGUAGE) !== base(resolved);
+}

@@ -42,6 +42,16 @@ export function productImages(product: {
 /** Spec §9: the estimated delivery in days when the store or the product gives none. */
 export const DEFAULT_DELIVERY_DAYS = 2;
 
+/**
+ * Days to deliver: what the pincode check answered, else the product's own estimate, else the
+ * store's, else 2 (spec §9). Unknown values (null, negative) are skipped.
+ */
+export function estimatedDeliveryDays(...candidates: readonly (number | null | undefined)[]): number {
+  return (
+    candidates.find((days): days is number => typeof days === 'number' && days >= 0) ?? DEFAULT_DELIVERY_DAYS
+  );
+}
+
 /** Slots grouped by date, dates and times in order; full slots kept (shown as unavailable). */
 export function slotsByDate(slots: readonly Schema<'Slot'>[]): { date: string; slots: Schema<'Slot'>[] }[] {
   const groups = new Map<string, Schema<'Slot'>[]>();

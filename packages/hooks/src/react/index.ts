@@ -43,5 +43,5 @@ export { useEnquiry, useProductFaqs, useProductRatings } from './use-product-ext
 export { useDeals, useProducts, useProductsById, useRecommendations } from './use-products.ts';
 export { useRecentlyViewed } from './use-recently-viewed.ts';
 export { type LoginResult, type SessionApi, useSession } from './use-session.ts';
-export { useStoreBootstrap, useTheme } from './use-store.ts';
+export { useCurrency, useStoreBootstrap, useTheme } from './use-store.ts';
 export { useWishlist } from './use-wishlist.ts';

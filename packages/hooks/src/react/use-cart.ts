@@ -1,4 +1,4 @@
-import { type Schema, unwrap } from '@marketkit/sdk';
+import { MarketApiError, type Schema, unwrap } from '@marketkit/sdk';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
@@ -162,12 +162,17 @@ export function useCart(): CartApi {
         },
       });
       await queryClient.invalidateQueries({ queryKey: key });
-      if (!response.ok || !data)
-        throw Object.assign(new Error(error?.response_message ?? 'The product could not be added'), {
-          status: response.status,
+      // A refusal carries the server's own words, as every other SDK failure does (spec §8).
+      const refused = data?.response_body.rejected[0];
+      if (!response.ok || !data || refused)
+        throw new MarketApiError({
+          kind: 'http',
+          status: refused ? 422 : response.status,
+          responseMessage:
+            refused?.response_message ?? error?.response_message ?? 'The product could not be added',
+          method: 'POST',
+          url: response.url,
         });
-      const refused = data.response_body.rejected[0];
-      if (refused) throw Object.assign(new Error(refused.response_message), { status: 422 });
       return { alreadyInCart, message: data.response_message };
     },
     [signedIn, market, queryClient, key],

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { directionOf, resolveLanguage } from '../core/index.ts';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { directionOf, refetchInLanguage, resolveLanguage } from '../core/index.ts';
 import { storeCalls } from '../prefetch/index.ts';
 import { STORAGE_KEYS } from './client-state.ts';
 import { useMarket } from './provider.tsx';
@@ -23,21 +23,23 @@ export function useLanguage(options: { onReload?: () => void } = {}) {
     () => (languages.data ? resolveLanguage(saved, languages.data.data) : null),
     [languages.data, saved],
   );
-  const { onReload } = options;
+  // The latest callback, without re-running the effect when an inline function changes identity.
+  const onReload = useRef(options.onReload);
+  onReload.current = options.onReload;
   useEffect(() => {
     if (!decision) return;
     market.state.storage.set(STORAGE_KEYS.direction, decision.direction);
     if (decision.reload) {
       market.state.storage.set(STORAGE_KEYS.language, decision.language);
-      onReload?.();
+      onReload.current?.();
     } else if (!saved) {
       market.state.storage.set(STORAGE_KEYS.language, decision.language);
-      // Answers so far came in the services host's default language (English): ask again in the
-      // store's when it is another one.
-      if (!/^en([_-]|$)/i.test(decision.language))
+      setVersion((v) => v + 1);
+      // Answers so far came without a language (the services host's default): ask again in the store's.
+      if (refetchInLanguage(null, decision.language))
         void market.queryClient.invalidateQueries({ queryKey: market.keys.all });
     }
-  }, [decision, saved, market, onReload]);
+  }, [decision, saved, market]);
   const setLanguage = useCallback(
     (code: string) => {
       const list = languages.data?.data ?? [];

@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import {
+  type Currency,
   currencyFromSettings,
+  DEFAULT_CURRENCY,
   pageTitle,
   settingsStoreId,
   storeIdHint,
@@ -92,4 +94,27 @@ export function useStoreBootstrap() {
 export function useTheme() {
   const bootstrap = useStoreBootstrap();
   return { theme: bootstrap.theme, cssVariables: bootstrap.cssVariables };
+}
+
+/**
+ * The store's currency alone (INR when the settings give none), for price labels: reads the cached
+ * validation and settings without the bootstrap's bookkeeping, so many prices on a page stay cheap.
+ */
+export function useCurrency(): Currency {
+  const market = useMarket();
+  const calls = storeCalls(market.client);
+  const validation = useQuery({
+    queryKey: market.keys.storeValidation(),
+    queryFn: calls.validation,
+    staleTime: 5 * 60 * 1000,
+  });
+  const storeId = validation.data?.store_id ?? 0;
+  const settings = useQuery({
+    queryKey: market.keys.settings(storeId),
+    queryFn: () => calls.settings(storeId),
+    enabled: storeId > 0,
+    staleTime: 5 * 60 * 1000,
+    select: (body) => currencyFromSettings(body.store_settings_data),
+  });
+  return settings.data ?? DEFAULT_CURRENCY;
 }

@@ -2,9 +2,12 @@ import type { Schema } from '@marketkit/sdk';
 import { describe, expect, it } from 'vitest';
 import {
   ALL_ITEM_TYPES,
+  cartTotals,
   changeListing,
   DEFAULT_LISTING,
+  estimatedDeliveryDays,
   listingSearch,
+  maxQuantity,
   needsSlot,
   pageCount,
   parseListingFilters,
@@ -152,6 +155,16 @@ describe('the product page', () => {
     ).toBe(needed);
   });
 
+  it.each([
+    [[4, 3, 5], 4],
+    [[null, 3, 5], 3],
+    [[null, undefined, 5], 5],
+    [[null, undefined, undefined], 2],
+    [[-1, 0], 0],
+  ])('estimates delivery from %j as %i days', (candidates, days) => {
+    expect(estimatedDeliveryDays(...candidates)).toBe(days);
+  });
+
   it('groups slots by date in order, times in order', () => {
     const slot = (id: number, date: string, start: string) =>
       ({
@@ -173,6 +186,31 @@ describe('the product page', () => {
       ['2026-11-23', [3, 2]],
       ['2026-11-24', [1]],
     ]);
+  });
+});
+
+describe('cart amounts', () => {
+  const line = (final_price: number, cart_quantity: number, price_visible = true) => ({
+    final_price,
+    cart_quantity,
+    price_visible,
+  });
+  it.each([
+    [[line(10, 2), line(5, 1)], { total: 99 }, { subtotal: 25, hiddenLines: 0, serverTotals: { total: 99 } }],
+    [[line(10, 2), line(50, 1, false)], { total: 99 }, { subtotal: 20, hiddenLines: 1, serverTotals: null }],
+    [[line(50, 1, false)], null, { subtotal: null, hiddenLines: 1, serverTotals: null }],
+    [[], null, { subtotal: null, hiddenLines: 0, serverTotals: null }],
+  ])('%j with server totals %j shows %j', (items, summary, shown) => {
+    expect(cartTotals(items, summary)).toEqual(shown);
+  });
+
+  it.each([
+    [5, 5],
+    [0, 999],
+    [5000, 999],
+    [-3, 999],
+  ])('stock %i allows at most %i', (stock, most) => {
+    expect(maxQuantity(stock)).toBe(most);
   });
 });
 

@@ -11,6 +11,7 @@ import {
   readableText,
   realmNameOf,
   refetchesStoreStatus,
+  refetchInLanguage,
   refreshesOn401,
   resolveLanguage,
   sessionFromToken,
@@ -85,6 +86,19 @@ const settings = (overrides: Partial<Schema<'StoreSettings'>> = {}): Schema<'Sto
   store_header_settings: { bg_color: '#023047', fg_color: '' },
   store_footer_settings: { bg_color: '', fg_color: '#333333' },
   ...overrides,
+});
+
+describe('asking again in the right language', () => {
+  it.each([
+    [null, 'en', false],
+    [null, 'en_US', false],
+    [null, 'ar', true],
+    ['ar', 'ar', false],
+    ['AR', 'ar', false],
+    ['en', 'fr', true],
+  ])('answers asked in %j, shopper reads %s: ask again %s', (sent, resolved, again) => {
+    expect(refetchInLanguage(sent, resolved)).toBe(again);
+  });
 });
 
 describe('after an HTTP error', () => {

@@ -11,6 +11,7 @@ import {
   STORAGE_KEYS,
   useCart,
   useCategories,
+  useCurrency,
   useLanguage,
   useMarket,
   usePaymentReturnCheck,
@@ -247,6 +248,14 @@ describe('store bootstrap and language', () => {
     const view = renderWithMarket(() => useStoreBootstrap(), device, '/', { prefetched });
     await waitFor(() => expect(view.result.current.status).toBe('ready'));
     expect(calls.filter((call) => call === 'GET /ums/rest/v3/validate-store')).toHaveLength(2);
+  });
+
+  it('gives the currency alone from the cached store calls (INR where settings give none)', async () => {
+    const demo = renderWithMarket(() => useCurrency(), newDevice());
+    await waitFor(() => expect(demo.result.current.isoCode).toBe('ZAR'));
+    const bazaar = renderWithMarket(() => useCurrency(), newDevice(), '/', { store: 'bazaar' });
+    await waitFor(() => expect(calls.filter((call) => call.endsWith('content-settings')).length).toBe(2));
+    await waitFor(() => expect(bazaar.result.current.isoCode).toBe('INR'));
   });
 
   it('checks the store status again after an HTTP error elsewhere (spec §8), not after its own failure', async () => {
