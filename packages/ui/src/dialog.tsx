@@ -45,7 +45,7 @@ export function Dialog({
             'fixed z-50 flex flex-col gap-4 bg-page p-6 text-page-fg shadow-xl focus:outline-none',
             variant === 'drawer'
               ? 'inset-y-0 end-0 w-full max-w-sm overflow-y-auto'
-              : 'start-1/2 top-1/2 w-[min(92vw,32rem)] -translate-y-1/2 rounded-lg ltr:-translate-x-1/2 rtl:translate-x-1/2',
+              : 'start-1/2 top-1/2 max-h-[90dvh] w-[min(92vw,32rem)] -translate-y-1/2 overflow-y-auto rounded-lg ltr:-translate-x-1/2 rtl:translate-x-1/2',
           )}
         >
           <div className="flex items-start justify-between gap-4">

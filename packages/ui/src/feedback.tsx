@@ -45,17 +45,20 @@ export function Skeleton({ className }: { className?: string }) {
   );
 }
 
-export function EmptyState({
-  title,
-  description,
-  action,
-}: {
+interface StateProps {
   title: string;
-  description?: string;
+  description?: string | undefined;
+  /** A link or button under the message. */
   action?: ReactNode;
-}) {
+}
+
+function StateBlock({ title, description, action, alert }: StateProps & { alert: boolean }) {
   return (
-    <section data-slot="empty-state" className="flex flex-col items-center gap-3 py-12 text-center">
+    <section
+      role={alert ? 'alert' : undefined}
+      data-slot={alert ? 'error-state' : 'empty-state'}
+      className="flex flex-col items-center gap-3 py-12 text-center"
+    >
       <h2 className="text-lg font-semibold">{title}</h2>
       {description ? <p className="max-w-prose opacity-80">{description}</p> : null}
       {action}
@@ -63,27 +66,24 @@ export function EmptyState({
   );
 }
 
+/** Nothing to show (an empty list, no results), with what to do next. */
+export function EmptyState(props: StateProps) {
+  return <StateBlock {...props} alert={false} />;
+}
+
+/** Something failed: announced to screen readers, with a retry button or another way on. */
 export function ErrorState({
-  title,
-  description,
   retryLabel,
   onRetry,
-}: {
-  title: string;
-  description?: string;
-  retryLabel?: string;
-  onRetry?: () => void;
-}) {
+  action,
+  ...props
+}: StateProps & { retryLabel?: string; onRetry?: () => void }) {
   return (
-    <section
-      role="alert"
-      data-slot="error-state"
-      className="flex flex-col items-center gap-3 py-12 text-center"
-    >
-      <h2 className="text-lg font-semibold">{title}</h2>
-      {description ? <p className="max-w-prose opacity-80">{description}</p> : null}
-      {onRetry ? <Button onClick={onRetry}>{retryLabel ?? 'Try again'}</Button> : null}
-    </section>
+    <StateBlock
+      {...props}
+      alert
+      action={onRetry ? <Button onClick={onRetry}>{retryLabel ?? 'Try again'}</Button> : action}
+    />
   );
 }
 

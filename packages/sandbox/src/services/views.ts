@@ -270,8 +270,10 @@ export function priceSummary(
     ),
   );
   const afterDiscount = round2(subtotal - discount);
+  // Free items ship free: delivery is charged only when something with a price is delivered.
   const delivery =
-    payable.some((line) => needsDelivery(line.product)) && afterDiscount < store.free_delivery_over
+    payable.some((line) => needsDelivery(line.product) && line.product.detail.final_price > 0) &&
+    afterDiscount < store.free_delivery_over
       ? store.delivery_fee
       : 0;
   const coupon = freeOrder ? round2(afterDiscount + delivery) : Math.min(couponDiscount, afterDiscount);
