@@ -4,6 +4,19 @@
  * @packageDocumentation
  */
 export {
+  type AddressField,
+  type AddressInput,
+  type AddressProblem,
+  addressesOfType,
+  addressInputOf,
+  addressLine,
+  type CheckoutBlocker,
+  checkoutBlockers,
+  DEFAULT_PHONE_EXTENSION,
+  emptyAddress,
+  validateAddress,
+} from './address.ts';
+export {
   ALL_ITEM_TYPES,
   changeListing,
   DEFAULT_LISTING,
@@ -90,6 +103,54 @@ export {
   shouldAddPendingBuyNow,
   shouldMergeGuestCartOn,
 } from './merge.ts';
+export {
+  afterSaleQuantity,
+  type ChipTone,
+  canCancelOrder,
+  cancellationQuote,
+  canDownloadInvoice,
+  changeOrderFilters,
+  DEFAULT_ORDER_FILTERS,
+  hasOrderFilters,
+  hasTrainingOverview,
+  historyChip,
+  isIsoDate,
+  isPaymentComplete,
+  listsOrders,
+  ORDER_STATUSES,
+  ORDER_VIEWS,
+  type OrderItemAction,
+  type OrderListFilters,
+  type OrderView,
+  orderFiltersSearch,
+  orderIdFromSearch,
+  orderItemActions,
+  ordersQuery,
+  PAYMENT_STATUSES,
+  type PolicyLabel,
+  type PolicyRow,
+  parseOrderFilters,
+  policyLabels,
+  REQUEST_STATUSES,
+  type ReorderPlan,
+  reorderPlan,
+  type StatusChip,
+  type StatusKind,
+  statusChip,
+} from './orders.ts';
+export {
+  type GatewayFormPlan,
+  gatewayFormPlan,
+  type HandOverRefusal,
+  handOverRoute,
+  isPaymentPageUrl,
+  type PaymentHandOver,
+  parseOrderId,
+  readPaymentHandOver,
+  returnedOrderId,
+  type SecondProviderPlan,
+  secondProviderPlan,
+} from './payment.ts';
 export { type PersistedEnvelope, type PersistedRead, readPersisted, writePersisted } from './persisted.ts';
 export {
   ALL_PRODUCTS,
@@ -112,6 +173,18 @@ export {
 export { RECENTLY_VIEWED_LIMIT, recordView, sanitizeRecentlyViewed } from './recently-viewed.ts';
 export { RETRY_LIMIT, retryDelay, shouldRetry, shouldRetryTranslation } from './retry.ts';
 export { rememberLocation, returnPathOrHome, routeAccess, safeReturnPath } from './return-path.ts';
+export {
+  bookingActions,
+  downloadFileName,
+  isExternalLink,
+  progressPercent,
+  rescheduleSlots,
+  type ServiceChipTone,
+  safeJoinLink,
+  serviceStatusChip,
+  sessionsByStart,
+  trainingRouteIds,
+} from './services.ts';
 export {
   decodeToken,
   displayNameOf,

@@ -15,6 +15,7 @@ export {
 } from './provider.tsx';
 export { marketKeys } from './query-keys.ts';
 export { createMemoryStorage, type KeyValueStorage } from './storage.ts';
+export { useAddresses, useCoupons, usePincodeCheck } from './use-addresses.ts';
 export { useAiConfiguration } from './use-ai-configuration.ts';
 export {
   type CartApi,
@@ -32,16 +33,41 @@ export {
 export {
   useBuyNow,
   useCheckout,
+  useOrderPaymentCheck,
   usePincode,
   useSlots,
   useStartCheckout,
+  useStartPayment,
 } from './use-checkout.ts';
 export { useLanguage } from './use-language.ts';
+export {
+  type DownloadedFile,
+  type ReorderResult,
+  useCancelOrder,
+  useEnquiries,
+  useInvoice,
+  useOrder,
+  useOrders,
+  useRateProduct,
+  useReorder,
+  useReturnOrReplace,
+} from './use-orders.ts';
 export { usePaymentReturnCheck } from './use-payment-return.ts';
 export { useAvailability, useProduct, useProductSlots } from './use-product.ts';
 export { useEnquiry, useProductFaqs, useProductRatings } from './use-product-extras.ts';
 export { useDeals, useProducts, useProductsById, useRecommendations } from './use-products.ts';
 export { useRecentlyViewed } from './use-recently-viewed.ts';
+export {
+  type BookingRef,
+  type BookingsQuery,
+  type DigitalDownload,
+  useBookings,
+  useCancelBooking,
+  useDigitalDownload,
+  useDigitalProducts,
+  useRescheduleBooking,
+  useTrainingOverview,
+} from './use-services.ts';
 export { type LoginResult, type SessionApi, useSession } from './use-session.ts';
 export { useCurrency, useStoreBootstrap, useTheme } from './use-store.ts';
 export { useWishlist } from './use-wishlist.ts';

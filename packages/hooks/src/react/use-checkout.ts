@@ -1,11 +1,13 @@
 import { type RequestBody, type Schema, unwrap } from '@marketkit/sdk';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useReducer } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import {
   activePincode,
   checkoutSteps,
   initialPaymentSelection,
+  isOrderPaid,
   isSavablePincode,
+  type PaymentHandOver,
   paymentSelectionReducer,
   type SlotSelection,
 } from '../core/index.ts';
@@ -17,7 +19,7 @@ import { useStoreValue } from './use-store-sync.ts';
 export function useCheckout(checkoutId: string) {
   const market = useMarket();
   const queryClient = useQueryClient();
-  const key = market.keys.checkout(checkoutId);
+  const key = useMemo(() => market.keys.checkout(checkoutId), [market, checkoutId]);
   const checkout = useQuery({
     queryKey: key,
     queryFn: () =>
@@ -67,7 +69,13 @@ export function useCheckout(checkoutId: string) {
     [market, queryClient, key, checkoutId],
   );
 
-  const placeOrder = useCallback(async () => {
+  const applyCoupon = useCallback((couponCode: string) => update({ coupon_code: couponCode }), [update]);
+  const removeCoupon = useCallback(() => update({ coupon_code: null }), [update]);
+
+  // A double click, or a retry while the first call is out, places one order: the same call is shared,
+  // and the server answers a repeated Idempotency-Key with the first order.
+  const placing = useRef<Promise<Schema<'CreatedOrder'>> | null>(null);
+  const sendOrder = useCallback(async () => {
     const current = queryClient.getQueryData<Schema<'Checkout'>>(key);
     if (!current) throw new Error('The checkout is not loaded yet');
     if (current.address_details.billing_address_id === null) throw new Error('Choose a billing address');
@@ -85,7 +93,9 @@ export function useCheckout(checkoutId: string) {
         },
       }),
     );
+    // The server empties the cart for orders with nothing left to pay; a paid one waits for its payment.
     await queryClient.invalidateQueries({ queryKey: market.keys.cart() });
+    await queryClient.invalidateQueries({ queryKey: key });
     return order;
   }, [
     market,
@@ -97,21 +107,22 @@ export function useCheckout(checkoutId: string) {
     payment.isPaymentSelectionSatisfied,
     idempotencyKey,
   ]);
+  const placeOrder = useCallback(() => {
+    if (!placing.current)
+      placing.current = sendOrder().finally(() => {
+        placing.current = null;
+      });
+    return placing.current;
+  }, [sendOrder]);
 
-  /** Gets the provider hand-over for an order and remembers which order to check on return (`payDone`, `orderID`). */
-  const startPayment = useCallback(
+  const startPayment = useStartPayment();
+  const pay = useCallback(
     async (orderId: number, paymentMethodId: number, returnUrl: string) => {
-      const config = await unwrap(
-        market.client.POST('/ofs/rest/v3/payment-config', {
-          body: { order_id: orderId, payment_method_id: paymentMethodId, return_url: returnUrl },
-        }),
-      );
-      dispatchPayment({ type: 'config', config });
-      market.state.storage.set(STORAGE_KEYS.payDone, 'false');
-      market.state.storage.set(STORAGE_KEYS.orderId, String(orderId));
-      return config;
+      const handOver = await startPayment(orderId, paymentMethodId, returnUrl);
+      dispatchPayment({ type: 'config', config: handOver.config });
+      return handOver;
     },
-    [market],
+    [startPayment],
   );
 
   return {
@@ -124,8 +135,68 @@ export function useCheckout(checkoutId: string) {
     selectPayment: (method: Schema<'PaymentMethod'>) => dispatchPayment({ type: 'select', method }),
     removePayment: (methodId: number) => dispatchPayment({ type: 'remove', methodId }),
     update,
+    applyCoupon,
+    removeCoupon,
     placeOrder,
-    startPayment,
+    startPayment: pay,
+  };
+}
+
+/**
+ * Gets the provider hand-over for an order (a new attempt for an order whose payment failed or was
+ * left) and remembers which order to check on return (`payDone` 'false', `orderID`).
+ */
+export function useStartPayment() {
+  const market = useMarket();
+  return useCallback(
+    async (orderId: number, paymentMethodId: number, returnUrl: string): Promise<PaymentHandOver> => {
+      const config = await unwrap(
+        market.client.POST('/ofs/rest/v3/payment-config', {
+          body: { order_id: orderId, payment_method_id: paymentMethodId, return_url: returnUrl },
+        }),
+      );
+      market.state.storage.set(STORAGE_KEYS.payDone, 'false');
+      market.state.storage.set(STORAGE_KEYS.orderId, String(orderId));
+      return { orderId, paymentMethodId, config };
+    },
+    [market],
+  );
+}
+
+/**
+ * Whether an order is paid, as the services host says (`check-order-status`; spec §5: only
+ * 'Amount paid for that order' counts). Asked once per order and page; the stored payment flags go once
+ * it is answered.
+ */
+export function useOrderPaymentCheck(orderId: number | null) {
+  const market = useMarket();
+  const query = useQuery({
+    queryKey: market.keys.orderPayment(orderId ?? 0),
+    queryFn: async () => {
+      const answer = await unwrap(
+        market.client.PUT('/cfs/rest/v3/check-order-status/{orderId}', {
+          params: { path: { orderId: orderId ?? 0 } },
+        }),
+      );
+      const storage = market.state.storage;
+      if (storage.get(STORAGE_KEYS.orderId) === String(orderId)) {
+        storage.remove(STORAGE_KEYS.payDone);
+        storage.remove(STORAGE_KEYS.orderId);
+      }
+      const paid = isOrderPaid(answer.message);
+      if (paid) await market.queryClient.invalidateQueries({ queryKey: market.keys.cart() });
+      return { paid, message: answer.message };
+    },
+    enabled: orderId !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+  });
+  return {
+    /** null until the services host has answered. */
+    paid: query.data?.paid ?? null,
+    isChecking: query.isLoading,
+    error: query.error,
+    recheck: () => query.refetch(),
   };
 }
 
