@@ -34,7 +34,10 @@ describe('which screen a path shows (to fetch its code early)', () => {
     ['/signin', 'signin'],
     ['/productListing', 'listing'],
     ['/ProductDetails', 'product'],
-    ['/checkout/abc', 'coming-soon'],
+    ['/checkout/abc', 'checkout'],
+    ['/cashfree', 'payment'],
+    ['/amazonPayment', 'gateway'],
+    ['/userprofile/myOrder', 'orders'],
     ['/ask-ai', 'coming-soon'],
     ['/no/such/page', 'not-found'],
   ])('%s shows %s', (pathname, screen) => {

@@ -7,7 +7,23 @@ export interface RouteSpec {
   /** Translation key of the screen's title (common namespace). */
   title: string;
   /** The issue that builds the screen; until then it shows "coming soon" inside the real guard. */
-  screen: 'home' | 'signin' | 'categories' | 'listing' | 'product' | 'cart' | 'wishlist' | 'coming-soon';
+  screen:
+    | 'home'
+    | 'signin'
+    | 'categories'
+    | 'listing'
+    | 'product'
+    | 'cart'
+    | 'wishlist'
+    | 'checkout'
+    | 'addresses'
+    | 'orders'
+    | 'order'
+    | 'order-status'
+    | 'gateway'
+    | 'payment'
+    | 'training'
+    | 'coming-soon';
 }
 
 export const ROUTES: RouteSpec[] = [
@@ -18,15 +34,15 @@ export const ROUTES: RouteSpec[] = [
   { path: '/cart', access: 'all', title: 'cart', screen: 'cart' },
   { path: '/WishList', access: 'signed-in', title: 'wishlist', screen: 'wishlist' },
   { path: '/listCategories', access: 'all', title: 'categories', screen: 'categories' },
-  { path: '/checkout/:checkoutId', access: 'signed-in', title: 'checkout', screen: 'coming-soon' },
-  { path: '/customerAddress', access: 'signed-in', title: 'addresses', screen: 'coming-soon' },
-  { path: '/userprofile/order', access: 'signed-in', title: 'orders', screen: 'coming-soon' },
-  { path: '/userprofile/myOrder', access: 'signed-in', title: 'orders', screen: 'coming-soon' },
+  { path: '/checkout/:checkoutId', access: 'signed-in', title: 'checkout', screen: 'checkout' },
+  { path: '/customerAddress', access: 'signed-in', title: 'addresses', screen: 'addresses' },
+  { path: '/userprofile/order', access: 'signed-in', title: 'orders', screen: 'order' },
+  { path: '/userprofile/myOrder', access: 'signed-in', title: 'orders', screen: 'orders' },
   { path: '/ProductDetails', access: 'all', title: 'product', screen: 'product' },
   { path: '/preferences', access: 'signed-in', title: 'preferences', screen: 'coming-soon' },
   { path: '/policies/*', access: 'all', title: 'policies', screen: 'coming-soon' },
-  { path: '/cashfree', access: 'signed-in', title: 'payment', screen: 'coming-soon' },
-  { path: '/payment', access: 'signed-in', title: 'payment', screen: 'coming-soon' },
+  { path: '/cashfree', access: 'signed-in', title: 'payment', screen: 'payment' },
+  { path: '/payment', access: 'signed-in', title: 'payment', screen: 'payment' },
   { path: '/myProfile', access: 'signed-in', title: 'profile', screen: 'coming-soon' },
   { path: '/userDetails', access: 'signed-in', title: 'profile', screen: 'coming-soon' },
   { path: '/loginSessions', access: 'signed-in', title: 'sessions', screen: 'coming-soon' },
@@ -34,12 +50,12 @@ export const ROUTES: RouteSpec[] = [
     path: '/trainingOverview/:orderItemId/:orderId',
     access: 'signed-in',
     title: 'training',
-    screen: 'coming-soon',
+    screen: 'training',
   },
   // DESIGN.md: guarded like every other signed-in route (the original's unguarded duplicate is a defect).
   { path: '/activeSessions', access: 'signed-in', title: 'sessions', screen: 'coming-soon' },
-  { path: '/order-status', access: 'signed-in', title: 'order_status', screen: 'coming-soon' },
-  { path: '/amazonPayment', access: 'signed-in', title: 'payment', screen: 'coming-soon' },
+  { path: '/order-status', access: 'signed-in', title: 'order_status', screen: 'order-status' },
+  { path: '/amazonPayment', access: 'signed-in', title: 'payment', screen: 'gateway' },
 ];
 
 /** Header and footer are hidden on these (spec §2). */

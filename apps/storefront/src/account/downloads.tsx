@@ -1,0 +1,116 @@
+import { useDigitalDownload, useDigitalProducts } from '@marketkit/hooks';
+import { formatDate, formatMegabytes } from '@marketkit/hooks/core';
+import type { Schema } from '@marketkit/sdk';
+import { Button, EmptyState, ErrorState, Skeleton, toast } from '@marketkit/ui';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { failureMessage } from '../catalogue/failure.ts';
+import { placeholders, productHref } from '../catalogue/links.ts';
+import { useT } from '../i18n/react.tsx';
+import { saveFile } from '../orders/save-file.ts';
+
+type Purchase = Schema<'DigitalPurchase'>;
+
+/** The shopper's digital products (a tab of the orders page), each with its download. */
+export function Downloads() {
+  const { t } = useT(['training_overview', 'common']);
+  const products = useDigitalProducts();
+  const list = products.data;
+  return (
+    <section aria-labelledby="downloads-title" className="flex flex-col gap-4">
+      <h2 id="downloads-title" className="font-semibold text-xl">
+        {t('downloads.title')}
+      </h2>
+      {products.isError ? (
+        <ErrorState
+          title={t('downloads.load_failed')}
+          retryLabel={t('common:retry')}
+          onRetry={() => void products.refetch()}
+        />
+      ) : !list ? (
+        <div className="flex flex-col gap-3" aria-busy="true">
+          {placeholders(2).map((key) => (
+            <Skeleton key={key} className="h-20 w-full" />
+          ))}
+        </div>
+      ) : list.length === 0 ? (
+        <EmptyState
+          title={t('downloads.empty')}
+          description={t('downloads.empty_hint')}
+          action={
+            <Link href="/productListing" className="underline underline-offset-4">
+              {t('downloads.browse')}
+            </Link>
+          }
+        />
+      ) : (
+        <ul className="flex flex-col gap-3">
+          {list.map((purchase) => (
+            <DownloadRow key={purchase.order_item_id} purchase={purchase} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function DownloadRow({ purchase }: { purchase: Purchase }) {
+  const { t } = useT('training_overview');
+  const download = useDigitalDownload();
+  const [busy, setBusy] = useState(false);
+  const left = purchase.downloads_left;
+  const start = async () => {
+    setBusy(true);
+    try {
+      const file = await download(
+        purchase.order_item_id,
+        `${purchase.product_name}.${purchase.file_format.toLowerCase()}`,
+      );
+      saveFile(file);
+      toast.success(t('downloads.started', { name: file.fileName }));
+    } catch (error) {
+      toast.error(failureMessage(error, t('downloads.failed')));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <li
+      data-testid="digital-product"
+      className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-current/10 p-4"
+    >
+      <div className="flex min-w-0 flex-col gap-1">
+        <Link href={productHref(purchase.product_id)} className="break-words font-semibold hover:underline">
+          {purchase.product_name}
+        </Link>
+        <p className="text-sm">
+          <span dir="ltr">
+            {purchase.file_format.toUpperCase()} · {formatMegabytes(purchase.file_size_bytes)}
+          </span>
+          {' · '}
+          {t('downloads.purchased', { date: formatDate(purchase.purchased_at) })}
+        </p>
+        <p className="text-sm" data-testid="downloads-left">
+          {left === null
+            ? t('downloads.unlimited')
+            : left === 0
+              ? t('downloads.none_left')
+              : t('downloads.left', { count: left })}
+        </p>
+      </div>
+      <div className="flex flex-wrap items-center gap-3">
+        <Link
+          href={`/userprofile/order?orderId=${purchase.order_id}`}
+          className="text-sm underline underline-offset-4"
+        >
+          {t('downloads.view_order')}
+          <span className="sr-only">: {purchase.product_name}</span>
+        </Link>
+        <Button size="sm" disabled={busy || left === 0} aria-busy={busy} onClick={() => void start()}>
+          {busy ? t('downloads.downloading') : t('downloads.download')}
+          <span className="sr-only">: {purchase.product_name}</span>
+        </Button>
+      </div>
+    </li>
+  );
+}

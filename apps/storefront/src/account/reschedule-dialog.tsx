@@ -1,0 +1,118 @@
+import { useProductSlots, useRescheduleBooking } from '@marketkit/hooks';
+import { formatDate, formatTime, isSlotFull, rescheduleSlots } from '@marketkit/hooks/core';
+import type { Schema } from '@marketkit/sdk';
+import { Button, Dialog, toast } from '@marketkit/ui';
+import { type FormEvent, useState } from 'react';
+import { failureMessage } from '../catalogue/failure.ts';
+import { useT } from '../i18n/react.tsx';
+import { slotText } from './slot-text.ts';
+
+/** Moves a booking: the product's other slots by date (full ones shown but not choosable). */
+export function RescheduleDialog({ booking }: { booking: Schema<'Booking'> }) {
+  const { t } = useT(['training_overview', 'common']);
+  const [open, setOpen] = useState(false);
+  const [chosen, setChosen] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+  const slots = useProductSlots(booking.product_id, { enabled: open });
+  const reschedule = useRescheduleBooking();
+  const groups = rescheduleSlots(slots.data ?? [], booking);
+  const current = slotText(booking.slot);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (chosen === null) return;
+    setBusy(true);
+    try {
+      await reschedule(booking, chosen);
+      toast.success(t('bookings.rescheduled'));
+      setOpen(false);
+    } catch (error) {
+      toast.error(failureMessage(error, t('bookings.reschedule_failed')));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (busy) return;
+        setOpen(next);
+        setChosen(null);
+      }}
+      title={t('bookings.reschedule_title')}
+      description={t('bookings.reschedule_description', {
+        product: booking.product_name,
+        date: current.date,
+        time: current.time,
+      })}
+      closeLabel={t('common:close')}
+      trigger={
+        <Button size="sm">
+          {t('bookings.reschedule')}
+          <span className="sr-only">: {booking.product_name}</span>
+        </Button>
+      }
+    >
+      <form onSubmit={(event) => void submit(event)} className="flex min-h-0 flex-col gap-4">
+        {slots.isError ? (
+          <div role="alert" className="flex flex-col items-start gap-2 text-sm">
+            <p>{t('bookings.slots_failed')}</p>
+            <Button size="sm" variant="secondary" onClick={() => void slots.refetch()}>
+              {t('common:retry')}
+            </Button>
+          </div>
+        ) : !slots.data ? (
+          <p className="text-sm" aria-busy="true">
+            {t('bookings.loading_slots')}
+          </p>
+        ) : groups.length === 0 ? (
+          <p className="text-sm">{t('bookings.no_other_slots')}</p>
+        ) : (
+          <fieldset className="flex max-h-[50vh] flex-col gap-3 overflow-y-auto">
+            <legend className="sr-only">{t('bookings.reschedule_title')}</legend>
+            {groups.map((group) => (
+              <fieldset key={group.date} className="flex flex-col gap-1">
+                <legend className="font-medium text-sm">
+                  {formatDate(`${group.date}T12:00:00Z`, 'UTC')}
+                </legend>
+                <div className="flex flex-wrap gap-2">
+                  {group.slots.map((slot) => {
+                    const full = isSlotFull(slot);
+                    return (
+                      <label
+                        key={slot.slot_id}
+                        className={`flex min-h-10 items-center gap-2 rounded-md border px-3 text-sm ${
+                          chosen === slot.slot_id ? 'border-current bg-primary/20' : 'border-current/30'
+                        } ${full ? 'cursor-not-allowed opacity-60' : 'cursor-pointer'}`}
+                      >
+                        <input
+                          type="radio"
+                          name={`reschedule-${booking.booking_id}`}
+                          value={slot.slot_id}
+                          checked={chosen === slot.slot_id}
+                          disabled={full || busy}
+                          onChange={() => setChosen(slot.slot_id)}
+                        />
+                        <span dir="ltr">
+                          {formatTime(slot.start_time)}–{formatTime(slot.end_time)}
+                        </span>
+                        {full ? <span>({t('bookings.full')})</span> : null}
+                      </label>
+                    );
+                  })}
+                </div>
+              </fieldset>
+            ))}
+          </fieldset>
+        )}
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button type="submit" disabled={chosen === null || busy} aria-busy={busy}>
+            {t('bookings.confirm_reschedule')}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

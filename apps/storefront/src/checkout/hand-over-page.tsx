@@ -1,0 +1,102 @@
+import { type HandOverRefusal, type PaymentHandOver, readPaymentHandOver } from '@marketkit/hooks/core';
+import { ErrorState, Spinner } from '@marketkit/ui';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { Link } from 'wouter';
+import { navigate } from '../app/router.tsx';
+import { useT } from '../i18n/react.tsx';
+import { orderStatusPath } from './hand-over.ts';
+
+const POSTED_KEY = 'marketkit_payment_handed_over';
+let postedInMemory = '';
+
+/** Whether this hand-over already left for the provider (session storage, else this page's memory). */
+function alreadyHandedOver(id: string) {
+  try {
+    return sessionStorage.getItem(POSTED_KEY) === id || postedInMemory === id;
+  } catch {
+    return postedInMemory === id;
+  }
+}
+function markHandedOver(id: string) {
+  postedInMemory = id;
+  try {
+    sessionStorage.setItem(POSTED_KEY, id);
+  } catch {
+    // Storage off: the page's memory still stops a second post while it lives.
+  }
+}
+
+/** The navigation state of the current history entry (what the app passed with `navigate`). */
+function navigationState(): unknown {
+  const state: unknown = history.state;
+  return state && typeof state === 'object' && 'usr' in state ? state.usr : null;
+}
+
+/**
+ * A payment hand-over route: reads the hand-over from navigation state (none → `/`), checks it with
+ * `plan`, and leaves for the provider once. Coming back to this entry (Back from the provider, or a
+ * restored page) goes to the order's status instead of paying again.
+ */
+export function HandOverPage<Plan extends { ok: true } | { ok: false; reason: HandOverRefusal }>({
+  plan,
+  idOf,
+  leave,
+}: {
+  plan: (config: unknown) => Plan;
+  /** One id per payment attempt. */
+  idOf: (handOver: PaymentHandOver) => string;
+  leave: (plan: Extract<Plan, { ok: true }>) => void;
+}): ReactNode {
+  const { t } = useT(['cart', 'common']);
+  // Read once: the hand-over, its check and its attempt id belong to this page's first render.
+  const [start] = useState(() => {
+    const handOver = readPaymentHandOver(navigationState());
+    return handOver ? { handOver, checked: plan(handOver.config), id: idOf(handOver) } : null;
+  });
+  const leaveRef = useRef(leave);
+  leaveRef.current = leave;
+  useEffect(() => {
+    if (!start) {
+      navigate('/', { replace: true });
+      return;
+    }
+    const toOrder = () => navigate(orderStatusPath(start.handOver.orderId), { replace: true });
+    const restored = (event: PageTransitionEvent) => {
+      if (event.persisted) toOrder();
+    };
+    addEventListener('pageshow', restored);
+    if (alreadyHandedOver(start.id)) toOrder();
+    // Never from inside a frame: a payment page belongs to the top window.
+    else if (start.checked.ok && window.top === window.self) {
+      markHandedOver(start.id);
+      leaveRef.current(start.checked as Extract<Plan, { ok: true }>);
+    }
+    return () => removeEventListener('pageshow', restored);
+  }, [start]);
+
+  const handOver = start?.handOver;
+  const checked = start?.checked;
+  if (!handOver) return null;
+  if (checked && !checked.ok)
+    return (
+      <div className="mx-auto max-w-xl px-4 py-10">
+        <h1 className="font-bold text-2xl">{t('payment.title')}</h1>
+        <ErrorState
+          title={t(checked.reason === 'not-allowed' ? 'payment.not_allowed' : 'payment.malformed')}
+          description={t('payment.nothing_charged')}
+          action={
+            <Link href={orderStatusPath(handOver.orderId)} className="underline underline-offset-4">
+              {t('payment.see_order')}
+            </Link>
+          }
+        />
+      </div>
+    );
+  return (
+    <div className="flex min-h-[60vh] flex-col items-center justify-center gap-4 px-4 text-center">
+      <h1 className="font-bold text-2xl">{t('payment.title')}</h1>
+      <Spinner label={t('payment.redirecting')} />
+      <p>{t('payment.redirecting')}</p>
+    </div>
+  );
+}

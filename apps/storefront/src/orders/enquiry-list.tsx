@@ -1,0 +1,86 @@
+import { useEnquiries } from '@marketkit/hooks';
+import { formatDate, pageCount } from '@marketkit/hooks/core';
+import { EmptyState, ErrorState, Pagination, Skeleton } from '@marketkit/ui';
+import { Link } from 'wouter';
+import { placeholders, productHref } from '../catalogue/links.ts';
+import { useT } from '../i18n/react.tsx';
+
+const ENQUIRY_TONES: Record<string, string> = {
+  open: 'border-blue-700/40 bg-blue-50 text-blue-900',
+  answered: 'border-green-700/40 bg-green-50 text-green-900',
+  closed: 'border-gray-600/40 bg-gray-50 text-gray-900',
+};
+
+/** The enquiries tab: the shopper's questions to the store and the answers, 10 a page. */
+export function EnquiryList({ page, onPage }: { page: number; onPage: (page: number) => void }) {
+  const { t } = useT(['order', 'common']);
+  const enquiries = useEnquiries({ page });
+  const total = enquiries.data?.total_count ?? 0;
+  if (enquiries.isError)
+    return (
+      <ErrorState
+        title={t('enquiries.failed')}
+        retryLabel={t('common:retry')}
+        onRetry={() => void enquiries.refetch()}
+      />
+    );
+  if (enquiries.isPending)
+    return (
+      <ul className="flex flex-col gap-3" aria-busy="true" aria-label={t('common:loading')}>
+        {placeholders(2).map((key) => (
+          <li key={key}>
+            <Skeleton className="h-24 w-full" />
+          </li>
+        ))}
+      </ul>
+    );
+  if (total === 0) return <EmptyState title={t('enquiries.empty')} description={t('enquiries.empty_hint')} />;
+  return (
+    <div className="flex flex-col gap-4">
+      <ul className="flex flex-col gap-3">
+        {enquiries.data?.data.map((enquiry) => {
+          const known = Object.hasOwn(ENQUIRY_TONES, enquiry.status);
+          return (
+            <li
+              key={enquiry.enquiry_id}
+              className="flex flex-col gap-2 rounded-lg border border-current/15 p-4"
+              data-testid="enquiry"
+            >
+              <div className="flex flex-wrap items-start justify-between gap-2">
+                <h2 className="break-words font-semibold">{enquiry.subject}</h2>
+                <span
+                  className={`rounded-full border px-2 py-0.5 font-medium text-xs ${ENQUIRY_TONES[enquiry.status] ?? ENQUIRY_TONES.closed}`}
+                >
+                  {known ? t(`enquiries.status.${enquiry.status}`) : t('status.unknown')}
+                </span>
+              </div>
+              <p className="text-sm">
+                <Link href={productHref(enquiry.product_id)} className="underline underline-offset-4">
+                  {enquiry.product_name}
+                </Link>
+                {' · '}
+                {formatDate(enquiry.created_at)}
+              </p>
+              <p className="whitespace-pre-line break-words">{enquiry.message}</p>
+              {enquiry.answer ? (
+                <div className="rounded-md bg-current/5 p-3">
+                  <p className="font-medium text-sm">{t('enquiries.answer')}</p>
+                  <p className="whitespace-pre-line break-words">{enquiry.answer}</p>
+                </div>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+      <Pagination
+        page={page}
+        pageCount={pageCount(total)}
+        onPageChange={onPage}
+        label={t('pages')}
+        previousLabel={t('previous')}
+        nextLabel={t('next')}
+        pageLabel={(value) => t('page', { page: value })}
+      />
+    </div>
+  );
+}

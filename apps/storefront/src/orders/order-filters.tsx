@@ -1,0 +1,114 @@
+import {
+  hasOrderFilters,
+  isIsoDate,
+  MAX_SEARCH_LENGTH,
+  ORDER_STATUSES,
+  type OrderListFilters,
+  PAYMENT_STATUSES,
+  REQUEST_STATUSES,
+} from '@marketkit/hooks/core';
+import { Button, Input } from '@marketkit/ui';
+import { type FormEvent, useState } from 'react';
+import { SelectField } from '../catalogue/select-field.tsx';
+import { useT } from '../i18n/react.tsx';
+
+/**
+ * The order list's filters: status choices apply at once; search and dates apply with the button.
+ * Everything lives in the URL (the caller turns a change into a navigation).
+ */
+export function OrderFilters({
+  filters,
+  onChange,
+}: {
+  filters: OrderListFilters;
+  onChange: (change: Partial<OrderListFilters>) => void;
+}) {
+  const { t } = useT('order');
+  const [dateError, setDateError] = useState<string | undefined>(undefined);
+  const [wide] = useState(() => window.matchMedia('(min-width: 768px)').matches);
+  const requests = filters.view === 'requests';
+  const apply = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const read = (name: string) => String(form.get(name) ?? '').trim();
+    const from = read('from');
+    const to = read('to');
+    if ((from && !isIsoDate(from)) || (to && !isIsoDate(to))) return setDateError(t('filters.date_invalid'));
+    if (from && to && from > to) return setDateError(t('filters.date_order'));
+    setDateError(undefined);
+    onChange({ search: read('search'), from: from || null, to: to || null });
+  };
+  return (
+    // Open on wide screens; folded on a phone unless a filter is set.
+    <details className="rounded-lg border border-current/15 p-3" open={wide || hasOrderFilters(filters)}>
+      <summary className="cursor-pointer font-semibold">{t('filters.title')}</summary>
+      <div className="mt-3 flex flex-col gap-3">
+        <div className="grid gap-3 sm:grid-cols-2">
+          {requests ? (
+            <SelectField
+              label={t('filters.request_status')}
+              value={filters.requestStatus ?? ''}
+              options={[
+                { value: '', label: t('filters.any') },
+                ...REQUEST_STATUSES.map((value) => ({ value, label: t(`status.request.${value}`) })),
+              ]}
+              onChange={(value) =>
+                onChange({ requestStatus: REQUEST_STATUSES.find((s) => s === value) ?? null })
+              }
+            />
+          ) : (
+            <>
+              <SelectField
+                label={t('filters.order_status')}
+                value={filters.status ?? ''}
+                options={[
+                  { value: '', label: t('filters.any') },
+                  ...ORDER_STATUSES.map((value) => ({ value, label: t(`status.order.${value}`) })),
+                ]}
+                onChange={(value) => onChange({ status: ORDER_STATUSES.find((s) => s === value) ?? null })}
+              />
+              <SelectField
+                label={t('filters.payment_status')}
+                value={filters.paymentStatus ?? ''}
+                options={[
+                  { value: '', label: t('filters.any') },
+                  ...PAYMENT_STATUSES.map((value) => ({ value, label: t(`status.payment.${value}`) })),
+                ]}
+                onChange={(value) =>
+                  onChange({ paymentStatus: PAYMENT_STATUSES.find((s) => s === value) ?? null })
+                }
+              />
+            </>
+          )}
+        </div>
+        {/* Keyed on the URL's values: Back or "clear" puts the fields back to what the list shows. */}
+        <form
+          key={`${filters.search}|${filters.from}|${filters.to}`}
+          onSubmit={apply}
+          className="grid gap-3 sm:grid-cols-[2fr_1fr_1fr_auto] sm:items-end"
+          noValidate
+        >
+          <Input
+            label={t('filters.search')}
+            name="search"
+            type="search"
+            maxLength={MAX_SEARCH_LENGTH}
+            defaultValue={filters.search}
+            placeholder={t('filters.search_hint')}
+          />
+          <Input label={t('filters.from')} name="from" type="date" defaultValue={filters.from ?? ''} />
+          <Input
+            label={t('filters.to')}
+            name="to"
+            type="date"
+            defaultValue={filters.to ?? ''}
+            error={dateError}
+          />
+          <Button type="submit" variant="secondary">
+            {t('filters.apply')}
+          </Button>
+        </form>
+      </div>
+    </details>
+  );
+}

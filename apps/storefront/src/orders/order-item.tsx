@@ -1,0 +1,285 @@
+import {
+  useCancelOrder,
+  useDigitalDownload,
+  useMarket,
+  useRateProduct,
+  useReturnOrReplace,
+} from '@marketkit/hooks';
+import {
+  cancellationQuote,
+  formatDate,
+  formatTime,
+  isPaymentComplete,
+  orderItemActions,
+  policyLabels,
+} from '@marketkit/hooks/core';
+import type { Schema } from '@marketkit/sdk';
+import { Button, buttonVariants, Price, toast } from '@marketkit/ui';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { failureMessage } from '../catalogue/failure.ts';
+import { PLACEHOLDER_IMAGE, productHref } from '../catalogue/links.ts';
+import { useMoney } from '../catalogue/money.ts';
+import { useT } from '../i18n/react.tsx';
+import { RateDialog, ReasonDialog } from './action-dialogs.tsx';
+import { saveFile } from './save-file.ts';
+import { StatusChip } from './status-chip.tsx';
+
+type Order = Schema<'OrderDetail'>;
+type Item = Schema<'OrderItem'>;
+
+/** A calendar day from the contract (`yyyy-mm-dd`) in the spec's date format, whatever the time zone. */
+export const formatDay = (day: string) => formatDate(`${day}T12:00:00Z`, 'UTC');
+
+/** The item's after-sale policy, folded: the spec's labels with Yes/No, days and the charge. */
+function PolicyDetails({ policy }: { policy: Item['policy'] }) {
+  const { t } = useT('order');
+  const money = useMoney();
+  return (
+    <details className="text-sm">
+      <summary className="cursor-pointer underline-offset-4 hover:underline">{t('policy.title')}</summary>
+      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+        {policyLabels(policy).map((row) => (
+          <div key={row.label} className="contents">
+            <dt className="opacity-90">{t(`policy.${row.label}`)}</dt>
+            <dd className="font-medium">
+              {row.kind === 'flag'
+                ? t(row.value ? 'policy.yes' : 'policy.no')
+                : row.kind === 'days'
+                  ? t('policy.days', { count: row.value })
+                  : money(row.value)}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </details>
+  );
+}
+
+type Dialog = 'cancel' | 'return' | 'replace' | 'rate' | null;
+
+/** One item of an order: what was bought, its status and dates, its policy, and what can be done with it. */
+export function OrderItemRow({
+  order,
+  item,
+  onChanged,
+}: {
+  order: Order;
+  item: Item;
+  onChanged?: (() => void) | undefined;
+}) {
+  const { t } = useT(['order', 'common']);
+  const market = useMarket();
+  const money = useMoney();
+  const cancel = useCancelOrder();
+  const afterSale = useReturnOrReplace();
+  const download = useDigitalDownload();
+  const rate = useRateProduct();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [downloading, setDownloading] = useState(false);
+  const actions = orderItemActions(item, new Date());
+  const paid = isPaymentComplete(order.payment_status);
+  const quote = cancellationQuote(order, [item.order_item_id]);
+  const name = <span className="sr-only"> {item.product_name}</span>;
+  const open = (next: Dialog) => () => setDialog(next);
+  const close = (value: boolean) => {
+    if (!value) setDialog(null);
+  };
+
+  const confirmCancel = async ({ reason }: { reason: string }) => {
+    try {
+      const result = await cancel(order.order_id, { reason, orderItemIds: [item.order_item_id] });
+      toast.success(
+        result.refund_amount > 0
+          ? t('cancelled_refund', { refund: money(result.refund_amount) })
+          : t('cancelled'),
+      );
+      onChanged?.();
+    } catch (error) {
+      toast.error(failureMessage(error, t('cancel_failed')));
+      throw error;
+    }
+  };
+  const confirmAfterSale =
+    (action: 'return' | 'replace') =>
+    async ({ reason, quantity }: { reason: string; quantity: number }) => {
+      try {
+        const result = await afterSale(order.order_id, {
+          order_item_id: item.order_item_id,
+          action,
+          reason,
+          quantity,
+        });
+        toast.success(result.message || t(`${action}_requested`));
+        onChanged?.();
+      } catch (error) {
+        toast.error(failureMessage(error, t('after_sale_failed')));
+        throw error;
+      }
+    };
+  const confirmRating = async (input: { rating: number; title: string; review: string }) => {
+    try {
+      await rate({
+        product_id: item.product_id,
+        rating: input.rating,
+        ...(input.title ? { title: input.title } : {}),
+        ...(input.review ? { review: input.review } : {}),
+      });
+      toast.success(t('rate.thanks'));
+    } catch (error) {
+      toast.error(failureMessage(error, t('rate.failed')));
+      throw error;
+    }
+  };
+  const startDownload = async () => {
+    setDownloading(true);
+    try {
+      saveFile(await download(item.order_item_id, item.product_name));
+    } catch (error) {
+      toast.error(failureMessage(error, t('download_failed')));
+    } finally {
+      setDownloading(false);
+    }
+  };
+  const windowEnds = item.return_window_ends_at ? formatDate(item.return_window_ends_at) : '';
+
+  return (
+    <li className="flex gap-4 border-current/10 border-b py-4 last:border-b-0" data-testid="order-item">
+      <img
+        src={market.client.assetUrl(item.product_image) ?? PLACEHOLDER_IMAGE}
+        alt=""
+        width={80}
+        height={80}
+        loading="lazy"
+        className="size-16 shrink-0 rounded-md object-cover sm:size-20"
+      />
+      <div className="flex min-w-0 flex-1 flex-col gap-2">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <h3 className="min-w-0 break-words font-medium">
+            <Link href={productHref(item.product_id)} className="underline-offset-4 hover:underline">
+              {item.product_name}
+            </Link>
+          </h3>
+          <p className="shrink-0 font-semibold">
+            <span className="sr-only">{t('line_total')}: </span>
+            {money(item.line_total)}
+          </p>
+        </div>
+        <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1 text-sm">
+          <span>{t('quantity', { count: item.quantity })}</span>
+          <span className="inline-flex items-baseline gap-1">
+            <Price
+              value={money(item.final_price)}
+              original={item.unit_price > item.final_price ? money(item.unit_price) : undefined}
+              wasLabel={t('common:was')}
+            />
+            <span>{t('each')}</span>
+          </span>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <StatusChip kind="order" value={item.item_status} label={t('item_status')} />
+          {item.request_status ? <StatusChip kind="request" value={item.request_status} /> : null}
+        </div>
+        {item.slot ? (
+          <p className="text-sm" data-testid="order-item-slot">
+            {t('slot', {
+              date: formatDay(item.slot.slot_date),
+              start: formatTime(item.slot.start_time),
+              end: formatTime(item.slot.end_time),
+            })}
+          </p>
+        ) : null}
+        {item.delivered_at ? (
+          <p className="text-sm">{t('delivered_on', { date: formatDate(item.delivered_at) })}</p>
+        ) : item.estimated_delivery_date && item.item_status !== 'Cancelled' ? (
+          <p className="text-sm">
+            {t('estimated_delivery', { date: formatDay(item.estimated_delivery_date) })}
+          </p>
+        ) : null}
+        {windowEnds && (actions.includes('return') || actions.includes('replace')) ? (
+          <p className="text-sm">{t('window_ends', { date: windowEnds })}</p>
+        ) : null}
+        <PolicyDetails policy={item.policy} />
+        {actions.length > 0 ? (
+          <div className="flex flex-wrap gap-2">
+            {actions.includes('cancel') ? (
+              <Button size="sm" variant="secondary" onClick={open('cancel')}>
+                {t('cancel_item')}
+                {name}
+              </Button>
+            ) : null}
+            {actions.includes('return') ? (
+              <Button size="sm" variant="secondary" onClick={open('return')}>
+                {t('return_item')}
+                {name}
+              </Button>
+            ) : null}
+            {actions.includes('replace') ? (
+              <Button size="sm" variant="secondary" onClick={open('replace')}>
+                {t('replace_item')}
+                {name}
+              </Button>
+            ) : null}
+            {actions.includes('download') ? (
+              <Button
+                size="sm"
+                onClick={() => void startDownload()}
+                disabled={downloading}
+                aria-busy={downloading}
+              >
+                {t('download')}
+                {name}
+              </Button>
+            ) : null}
+            {actions.includes('training') ? (
+              <Link
+                href={`/trainingOverview/${item.order_item_id}/${order.order_id}`}
+                className={buttonVariants({ size: 'sm', variant: 'tertiary' })}
+              >
+                {t('training_overview')}
+                {name}
+              </Link>
+            ) : null}
+            {actions.includes('rate') ? (
+              <Button size="sm" variant="ghost" onClick={open('rate')}>
+                {t('rate.action')}
+                {name}
+              </Button>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+      {dialog === 'cancel' ? (
+        <ReasonDialog
+          open
+          onOpenChange={close}
+          title={t('cancel_title', { name: item.product_name })}
+          reasonLabel={t('dialog.cancel_reason')}
+          confirmLabel={t('cancel_confirm')}
+          onConfirm={confirmCancel}
+        >
+          <p data-testid="cancellation-charge">
+            {quote.charge > 0 ? t('charge', { charge: money(quote.charge) }) : t('no_charge')}
+          </p>
+          {paid ? <p>{t('refund_preview', { refund: money(quote.refund) })}</p> : null}
+        </ReasonDialog>
+      ) : null}
+      {dialog === 'return' || dialog === 'replace' ? (
+        <ReasonDialog
+          open
+          onOpenChange={close}
+          title={t(`${dialog}_title`, { name: item.product_name })}
+          reasonLabel={t(`dialog.${dialog}_reason`)}
+          confirmLabel={t(`${dialog}_confirm`)}
+          maxQuantity={item.quantity}
+          onConfirm={confirmAfterSale(dialog)}
+        >
+          {windowEnds ? <p>{t('window_ends', { date: windowEnds })}</p> : null}
+        </ReasonDialog>
+      ) : null}
+      {dialog === 'rate' ? (
+        <RateDialog open onOpenChange={close} productName={item.product_name} onConfirm={confirmRating} />
+      ) : null}
+    </li>
+  );
+}

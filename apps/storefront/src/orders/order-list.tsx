@@ -1,0 +1,146 @@
+import { useMarket, useOrders } from '@marketkit/hooks';
+import { formatDate, hasOrderFilters, type OrderListFilters, pageCount } from '@marketkit/hooks/core';
+import type { Schema } from '@marketkit/sdk';
+import { Button, EmptyState, ErrorState, Pagination, Skeleton } from '@marketkit/ui';
+import { Link } from 'wouter';
+import { PLACEHOLDER_IMAGE, placeholders } from '../catalogue/links.ts';
+import { useMoney } from '../catalogue/money.ts';
+import { useT } from '../i18n/react.tsx';
+import { OrderFilters } from './order-filters.tsx';
+import { StatusChip } from './status-chip.tsx';
+
+export const orderHref = (orderId: number) => `/userprofile/order?orderId=${orderId}`;
+
+/** One order of the list: number, date, first item, total and its status chips; links to the order. */
+export function OrderCard({ order }: { order: Schema<'OrderSummary'> }) {
+  const { t } = useT('order');
+  const market = useMarket();
+  const money = useMoney();
+  const more = order.item_count - 1;
+  return (
+    <li className="flex gap-4 rounded-lg border border-current/15 p-4" data-testid="order-card">
+      <img
+        src={market.client.assetUrl(order.first_item_image) ?? PLACEHOLDER_IMAGE}
+        alt=""
+        width={64}
+        height={64}
+        loading="lazy"
+        className="size-16 shrink-0 rounded-md object-cover"
+      />
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <div className="flex flex-wrap items-baseline justify-between gap-x-4">
+          <h2 className="font-semibold">
+            <Link href={orderHref(order.order_id)} className="underline-offset-4 hover:underline">
+              {t('order_number', { number: order.order_number })}
+            </Link>
+          </h2>
+          <p className="font-semibold" data-testid="order-total">
+            <span className="sr-only">{t('summary.total')}: </span>
+            {money(order.total)}
+          </p>
+        </div>
+        <p className="text-sm">{t('placed_on', { date: formatDate(order.created_at) })}</p>
+        <p className="break-words">
+          {order.first_item_name}
+          {more > 0 ? ` ${t('and_more', { count: more })}` : ''}
+        </p>
+        <div className="flex flex-wrap gap-2">
+          <StatusChip kind="order" value={order.order_status} />
+          {order.is_request && order.request_status ? (
+            <StatusChip kind="request" value={order.request_status} />
+          ) : null}
+          <StatusChip kind="payment" value={order.payment_status} />
+        </div>
+      </div>
+    </li>
+  );
+}
+
+/** The orders or requests tab: filters, a page of orders (10), pagination, and its empty and error states. */
+export function OrderList({
+  filters,
+  onChange,
+  onClear,
+}: {
+  filters: OrderListFilters;
+  onChange: (change: Partial<OrderListFilters>) => void;
+  onClear: () => void;
+}) {
+  const { t } = useT(['order', 'common']);
+  const orders = useOrders(filters);
+  const page = orders.data;
+  const total = page?.total_count ?? 0;
+  const requests = filters.view === 'requests';
+  return (
+    <div className="flex flex-col gap-4">
+      <OrderFilters filters={filters} onChange={onChange} />
+      <p className="text-sm" aria-live="polite">
+        {orders.isPending
+          ? t('common:loading')
+          : t(requests ? 'request_count' : 'order_count', { count: total })}
+      </p>
+      {orders.isError ? (
+        <ErrorState
+          title={t(requests ? 'requests_failed' : 'orders_failed')}
+          retryLabel={t('common:retry')}
+          onRetry={() => void orders.refetch()}
+        />
+      ) : orders.isPending ? (
+        <ul className="flex flex-col gap-3" aria-busy="true" aria-label={t('common:loading')}>
+          {placeholders(3).map((key) => (
+            <li key={key}>
+              <Skeleton className="h-28 w-full" />
+            </li>
+          ))}
+        </ul>
+      ) : total === 0 ? (
+        hasOrderFilters(filters) ? (
+          <EmptyState
+            title={t('no_matches')}
+            action={
+              <Button variant="secondary" onClick={onClear}>
+                {t('filters.clear')}
+              </Button>
+            }
+          />
+        ) : (
+          <EmptyState
+            title={t(requests ? 'no_requests' : 'no_orders')}
+            action={
+              <Link href="/productListing" className="underline underline-offset-4">
+                {t('start_shopping')}
+              </Link>
+            }
+          />
+        )
+      ) : (page?.data.length ?? 0) === 0 ? (
+        <EmptyState
+          title={t('page_out_of_range')}
+          action={
+            <Button variant="secondary" onClick={() => onChange({ page: 1 })}>
+              {t('first_page')}
+            </Button>
+          }
+        />
+      ) : (
+        <ul
+          className={`flex flex-col gap-3 ${orders.isPlaceholderData ? 'opacity-60' : ''}`}
+          aria-busy={orders.isFetching}
+        >
+          {page?.data.map((order) => (
+            <OrderCard key={order.order_id} order={order} />
+          ))}
+        </ul>
+      )}
+      <Pagination
+        page={filters.page}
+        pageCount={pageCount(total)}
+        onPageChange={(next) => onChange({ page: next })}
+        label={t('pages')}
+        previousLabel={t('previous')}
+        nextLabel={t('next')}
+        pageLabel={(value) => t('page', { page: value })}
+      />
+    </div>
+  );
+}

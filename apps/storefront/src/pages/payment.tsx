@@ -1,0 +1,38 @@
+import { STORAGE_KEYS, useMarket } from '@marketkit/hooks';
+import { returnedOrderId, secondProviderPlan } from '@marketkit/hooks/core';
+import { useEffect } from 'react';
+import { useSearch } from 'wouter';
+import { navigate } from '../app/router.tsx';
+import { orderStatusPath } from '../checkout/hand-over.ts';
+import { HandOverPage } from '../checkout/hand-over-page.tsx';
+
+const hasHandOver = () => {
+  const state: unknown = history.state;
+  return Boolean(state && typeof state === 'object' && 'usr' in state && state.usr);
+};
+
+/**
+ * The second payment provider (`/payment`, `/cashfree`). With a hand-over in navigation state it sends
+ * the shopper to the provider's hosted page (https, or the sandbox on loopback). Coming back, it goes
+ * to the order's status, where the services host — not the return query — says whether it is paid.
+ */
+export default function Payment() {
+  const search = useSearch();
+  const market = useMarket();
+  const handingOver = hasHandOver();
+  useEffect(() => {
+    if (handingOver) return;
+    const orderId = returnedOrderId(search, market.state.storage.get(STORAGE_KEYS.orderId));
+    navigate(orderId ? orderStatusPath(orderId) : '/', { replace: true });
+  }, [handingOver, search, market]);
+  if (!handingOver) return null;
+  return (
+    <HandOverPage
+      plan={secondProviderPlan}
+      idOf={(handOver) =>
+        `${handOver.orderId}:${'session_id' in handOver.config ? handOver.config.session_id : ''}`
+      }
+      leave={(plan) => location.assign(plan.url)}
+    />
+  );
+}

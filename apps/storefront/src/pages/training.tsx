@@ -1,0 +1,183 @@
+import { useTrainingOverview } from '@marketkit/hooks';
+import {
+  formatDate,
+  formatDuration,
+  formatTime,
+  isExternalLink,
+  progressPercent,
+  safeJoinLink,
+  trainingRouteIds,
+} from '@marketkit/hooks/core';
+import { isMarketApiError, type Schema } from '@marketkit/sdk';
+import { ErrorState, Skeleton } from '@marketkit/ui';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'wouter';
+import { ServiceStatus } from '../account/service-status.tsx';
+import { useT } from '../i18n/react.tsx';
+
+const orderHref = (orderId: number) => `/userprofile/order?orderId=${orderId}`;
+
+/** Training overview (`/trainingOverview/{orderItemId}/{orderId}`): progress and sessions of a purchased training. */
+export default function TrainingOverview() {
+  const params = useParams<{ orderItemId: string; orderId: string }>();
+  const ids = trainingRouteIds(params.orderItemId, params.orderId);
+  const { t } = useT(['training_overview', 'common']);
+  const training = useTrainingOverview(ids?.orderItemId ?? 0, ids?.orderId ?? 0);
+  const refused = training.isError && isMarketApiError(training.error) && training.error.status < 500;
+
+  if (!ids || refused)
+    return (
+      <Frame title={t('title')}>
+        <section className="flex flex-col items-start gap-3 py-6">
+          <h2 className="font-semibold text-lg">{t('not_found')}</h2>
+          <p className="opacity-80">{t('not_found_hint')}</p>
+          <Link href="/userprofile/myOrder" className="underline underline-offset-4">
+            {t('go_to_orders')}
+          </Link>
+        </section>
+      </Frame>
+    );
+  if (training.isError)
+    return (
+      <Frame title={t('title')}>
+        <ErrorState
+          title={t('load_failed')}
+          retryLabel={t('common:retry')}
+          onRetry={() => void training.refetch()}
+        />
+      </Frame>
+    );
+  const data = training.data;
+  if (!data)
+    return (
+      <Frame title={t('title')}>
+        <div className="flex flex-col gap-3" aria-busy="true">
+          <Skeleton className="h-6 w-1/2" />
+          <Skeleton className="h-3 w-full" />
+          <Skeleton className="h-24 w-full" />
+          <Skeleton className="h-24 w-full" />
+        </div>
+      </Frame>
+    );
+  return <Overview training={data} />;
+}
+
+function Frame({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="mx-auto flex max-w-4xl flex-col gap-4 px-4 py-6">
+      <h1 className="font-bold text-2xl">{title}</h1>
+      {children}
+    </div>
+  );
+}
+
+function Overview({ training }: { training: Schema<'TrainingOverview'> }) {
+  const { t } = useT('training_overview');
+  const percent = progressPercent(training.progress_percent);
+  return (
+    <div className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-6">
+      <Link href={orderHref(training.order_id)} className="self-start text-sm underline underline-offset-4">
+        <span aria-hidden="true" className="inline-block rtl:rotate-180">
+          ←
+        </span>{' '}
+        {t('back_to_order')}
+      </Link>
+      <header className="flex flex-col gap-1">
+        <p className="font-medium text-sm opacity-80">{t('title')}</p>
+        <h1 className="break-words font-bold text-2xl">{training.product_name}</h1>
+      </header>
+      <dl className="grid gap-4 sm:grid-cols-2">
+        <div className="flex flex-col gap-1 rounded-lg border border-current/10 p-4">
+          <dt className="text-sm opacity-80">{t('trainer')}</dt>
+          <dd className="font-medium">{training.trainer_name ?? t('trainer_pending')}</dd>
+        </div>
+        <div className="flex flex-col gap-1 rounded-lg border border-current/10 p-4">
+          <dt className="text-sm opacity-80">{t('mode')}</dt>
+          <dd className="font-medium">{t(`modes.${training.mode}`)}</dd>
+        </div>
+      </dl>
+      <section aria-labelledby="training-progress" className="flex flex-col gap-2">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="training-progress" className="font-semibold text-lg">
+            {t('progress')}
+          </h2>
+          <span className="text-sm">{t('progress_value', { percent })}</span>
+        </div>
+        <div
+          role="progressbar"
+          aria-labelledby="training-progress"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+          aria-valuetext={t('progress_value', { percent })}
+          className="h-3 w-full overflow-hidden rounded-full bg-black/10"
+        >
+          <div className="h-full rounded-full bg-primary" style={{ width: `${percent}%` }} />
+        </div>
+      </section>
+      <section aria-labelledby="training-sessions" className="flex flex-col gap-3">
+        <h2 id="training-sessions" className="font-semibold text-lg">
+          {t('sessions')}
+        </h2>
+        {training.sessions.length === 0 ? (
+          <p>{t('no_sessions')}</p>
+        ) : (
+          <ol className="flex flex-col gap-3">
+            {training.sessions.map((session, index) => (
+              <Session key={session.session_id} session={session} anchor={`session-${index + 1}`} />
+            ))}
+          </ol>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function Session({ session, anchor }: { session: Schema<'TrainingSession'>; anchor: string }) {
+  const { t } = useT('training_overview');
+  const join = safeJoinLink(session.join_link);
+  const external = join !== null && isExternalLink(join);
+  return (
+    <li
+      id={anchor}
+      data-testid="training-session"
+      className="flex flex-col gap-3 rounded-lg border border-current/10 p-4"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 className="min-w-0 break-words font-semibold">{session.title}</h3>
+        <ServiceStatus kind="session" value={session.status} />
+      </div>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dt className="opacity-80">{t('date')}</dt>
+        <dd>{formatDate(session.starts_at)}</dd>
+        <dt className="opacity-80">{t('time')}</dt>
+        <dd>
+          <span dir="ltr">{formatTime(session.starts_at)}</span>
+        </dd>
+        <dt className="opacity-80">{t('duration')}</dt>
+        <dd>
+          <span dir="ltr">{formatDuration(session.duration_minutes)}</span>
+        </dd>
+        {session.location ? (
+          <>
+            <dt className="opacity-80">{t('location')}</dt>
+            <dd className="break-words">{session.location}</dd>
+          </>
+        ) : null}
+      </dl>
+      {join ? (
+        <a
+          href={join}
+          {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+          className="self-start rounded-md bg-primary px-4 py-2 font-medium text-primary-fg text-sm hover:brightness-95 focus-visible:outline-2 focus-visible:outline-current focus-visible:outline-offset-2"
+        >
+          {t('join')}
+          <span className="sr-only">
+            : {session.title}
+            {external ? ` ${t('opens_new_tab')}` : ''}
+          </span>
+        </a>
+      ) : null}
+    </li>
+  );
+}
