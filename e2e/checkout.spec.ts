@@ -2,23 +2,14 @@ import { type MarketClient, unwrap } from '@marketkit/sdk';
 import { expect, type Page, test } from '@playwright/test';
 import { seriousViolations } from './support/axe.ts';
 import { useStorefront } from './support/servers.ts';
-import { signedInShopper } from './support/shopper-client.ts';
+import { ensureAddress, firstFreeSlot, SHOPPER_ADDRESS, signedInShopper } from './support/shopper-client.ts';
+import { signInInBrowser } from './support/sign-in.ts';
 
 // Checkout, payments and orders in Chromium against the sandbox: one journey per payment mode, the
 // free and request paths, and what must hold when the shopper leaves, goes Back or forges a return.
 const storefront = useStorefront();
 
-const ADDRESS = {
-  full_name: 'Asha Shopper',
-  phone: '9876543210',
-  extension: '+91',
-  address_line_1: '1 Main Road',
-  city: 'Johannesburg',
-  state: 'Gauteng',
-  country: 'South Africa',
-  pincode: '2001',
-  address_type: 'delivery' as const,
-};
+const ADDRESS = SHOPPER_ADDRESS;
 
 type Line = { product: number; quantity?: number; slot?: boolean };
 
@@ -34,16 +25,9 @@ async function scene(lines: Line[], options: { address?: boolean; store?: string
           params: { path: { addressId: address.address_id } },
         }),
       );
-  else if (addresses.length === 0)
-    await unwrap(client.POST('/cfs/rest/v3/customer-address', { body: { ...ADDRESS, is_default: true } }));
+  else await ensureAddress(client);
   for (const line of lines) {
-    let slot: number | undefined;
-    if (line.slot) {
-      const slots = await unwrap(
-        client.GET('/sos/rest/v3/slots', { params: { query: { product_id: line.product } } }),
-      );
-      slot = slots.data.find((candidate) => candidate.booked < candidate.capacity)?.slot_id;
-    }
+    const slot = line.slot ? await firstFreeSlot(client, line.product) : undefined;
     await unwrap(
       client.POST('/cfs/rest/v3/customer-cart', {
         body: {
@@ -63,19 +47,8 @@ const cartOf = async (client: MarketClient) =>
 const orderCount = async (client: MarketClient) =>
   (await unwrap(client.GET('/ofs/rest/v3/orders', { params: { query: {} } }))).total_count;
 
-async function signIn(page: Page, store = 'demo') {
-  const origin = storefront.origin(store);
-  await page.goto(`${origin}/signin`);
-  await page
-    .getByLabel(store === 'souq' ? 'البريد الإلكتروني أو رقم الهاتف' : 'E-mail or phone number')
-    .fill('shopper@example.com');
-  await page.getByLabel(store === 'souq' ? 'كلمة المرور' : 'Password').fill('Password123');
-  await page
-    .getByRole('button', { name: store === 'souq' ? 'تسجيل الدخول' : 'Sign in', exact: true })
-    .click();
-  await expect(page).toHaveURL(`${origin}/`);
-  return origin;
-}
+const signIn = (page: Page, store = 'demo') =>
+  signInInBrowser(page, storefront.origin(store), store === 'souq' ? 'ar' : 'en');
 
 /** From the cart page to the payment step, with the address that is already saved. */
 async function toPayment(page: Page, origin: string) {
@@ -103,12 +76,18 @@ test('cash on delivery: cart → checkout → new address → coupon → pay on 
   await expect(page.getByText('You have no saved address yet')).toBeVisible();
   const continueButton = page.getByRole('button', { name: 'Continue', exact: true });
   await expect(continueButton).toBeDisabled();
+  // Why it is disabled is said, and tied to the button.
+  await expect(page.getByTestId('checkout-blockers')).toContainText('Choose where to deliver.');
+  await expect(continueButton).toHaveAttribute('aria-describedby', 'checkout-blockers');
 
   // A new address, checked field by field before it is sent.
   await page.getByRole('button', { name: 'Add an address' }).click();
   const dialog = page.getByRole('dialog', { name: 'New address' });
   await dialog.getByRole('button', { name: 'Save address' }).click();
   await expect(dialog.getByText('Fill this in').first()).toBeVisible();
+  // The first field with a problem takes the focus.
+  await expect(dialog.getByLabel('Full name')).toBeFocused();
+  expect(await seriousViolations(page)).toEqual([]);
   await dialog.getByLabel('Full name').fill(ADDRESS.full_name);
   await dialog.getByLabel('Phone number').pressSequentially('98 76x');
   await expect(dialog.getByLabel('Phone number')).toHaveValue('9876');
@@ -122,6 +101,7 @@ test('cash on delivery: cart → checkout → new address → coupon → pay on 
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('radio', { name: /Asha Shopper/ })).toBeChecked();
   await continueButton.click();
+  await expect(page.getByRole('heading', { name: 'Review' })).toBeFocused();
 
   // Review: the slot, the coupon, the totals as the server prices them.
   await expect(page.getByTestId('checkout-item')).toHaveCount(2);
@@ -137,6 +117,8 @@ test('cash on delivery: cart → checkout → new address → coupon → pay on 
   await expect(page.getByRole('radio', { name: /Credit or debit card/ })).toHaveCount(0);
   const pay = page.getByTestId('pay');
   await expect(pay).toBeDisabled();
+  await expect(page.getByRole('heading', { name: 'Payment' })).toBeFocused();
+  expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole('checkbox', { name: /Cash on delivery/ }).check();
   await expect(pay).toBeEnabled();
   const orders = await orderCount(client);
@@ -212,6 +194,7 @@ test('card gateway declined: failure toast, the cart intact, and paying again pa
   await expect(page.getByTestId('order-outcome')).toHaveAttribute('data-outcome', 'unpaid');
   await expect(page.getByText('The payment for your order did not go through')).toBeVisible();
   expect((await cartOf(client)).map((line) => line.product)).toEqual([1003]);
+  expect(await seriousViolations(page)).toEqual([]);
   const orders = await orderCount(client);
 
   await page.getByRole('button', { name: 'Pay now' }).click();
@@ -384,7 +367,8 @@ test('/amazonPayment without payment data goes to /; a gateway URL outside the a
           paymentMethodId: 2,
           config: {
             provider: 'card_gateway',
-            allowed_gateway_origins: ['https://pay.example'],
+            // A forged configuration that allows its own gateway.
+            allowed_gateway_origins: ['https://evil.example'],
             gateway_form: {
               signature: 'x',
               command: 'PURCHASE',
@@ -407,6 +391,30 @@ test('/amazonPayment without payment data goes to /; a gateway URL outside the a
   });
   await expect(page.getByText("The payment page's address is not one this store allows")).toBeVisible();
   await expect(page.getByText('Nothing was charged.')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // The second provider's hand-over is held to the same list.
+  await page.evaluate(() => {
+    history.pushState(
+      {
+        key: 'forged-2',
+        usr: {
+          orderId: 500002,
+          paymentMethodId: 3,
+          config: {
+            provider: 'second_provider',
+            session_id: 'ps_forged',
+            checkout_url: 'https://evil.example/pay?session_id=ps_forged',
+            return_url: 'https://shop.example/cashfree',
+          },
+        },
+      },
+      '',
+      '/payment',
+    );
+  });
+  await expect(page.getByText("The payment page's address is not one this store allows")).toBeVisible();
+  expect(page.url()).toBe(`${origin}/payment`);
   expect(outside).toEqual([]);
   expect(await page.locator('form[action*="evil"]').count()).toBe(0);
 });

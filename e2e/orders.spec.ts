@@ -2,7 +2,8 @@ import { type MarketClient, unwrap } from '@marketkit/sdk';
 import { expect, type Page, test } from '@playwright/test';
 import { seriousViolations } from './support/axe.ts';
 import { useStorefront } from './support/servers.ts';
-import { signedInShopper } from './support/shopper-client.ts';
+import { ensureAddress, signedInShopper } from './support/shopper-client.ts';
+import { signInInBrowser } from './support/sign-in.ts';
 
 // Order history and order details in Chromium against the sandbox: the list with its chips and filters,
 // cancelling with a charge, a return after delivery, the invoice, ordering again, requests, and axe in
@@ -14,25 +15,10 @@ const AC_SERVICE = 1038; // service booked for a slot, cancellation charge 50
 const WALL_ART = 1027; // request based
 const COD = 1;
 
-const ADDRESS = {
-  full_name: 'Asha Shopper',
-  phone: '9876543210',
-  extension: '+91',
-  address_line_1: '1 Main Road',
-  city: 'Johannesburg',
-  state: 'Gauteng',
-  country: 'South Africa',
-  pincode: '2001',
-  address_type: 'delivery' as const,
-};
-
 /** The seeded shopper in a store, with an address there; places orders the way the checkout does. */
 async function shopper(store = 'demo') {
   const client = await signedInShopper(storefront.sandboxUrl(), store);
-  const saved = (await unwrap(client.GET('/cfs/rest/v3/customer-address', {}))).data[0];
-  const address =
-    saved ??
-    (await unwrap(client.POST('/cfs/rest/v3/customer-address', { body: { ...ADDRESS, is_default: true } })));
+  const address = await ensureAddress(client);
   const firstFreeSlot = async (productId: number) => {
     const slots = await unwrap(
       client.GET('/sos/rest/v3/slots', { params: { query: { product_id: productId } } }),
@@ -99,19 +85,8 @@ async function storeMoves(orderId: number, ...steps: Record<string, unknown>[]) 
 const deliver = (orderId: number) =>
   storeMoves(orderId, { status: 'InProgress' }, { status: 'Fulfilled', delivered_days_ago: 1 });
 
-async function signIn(page: Page, store = 'demo') {
-  const origin = storefront.origin(store);
-  await page.goto(`${origin}/signin`);
-  await page
-    .getByLabel(store === 'souq' ? 'البريد الإلكتروني أو رقم الهاتف' : 'E-mail or phone number')
-    .fill('shopper@example.com');
-  await page.getByLabel(store === 'souq' ? 'كلمة المرور' : 'Password').fill('Password123');
-  await page
-    .getByRole('button', { name: store === 'souq' ? 'تسجيل الدخول' : 'Sign in', exact: true })
-    .click();
-  await expect(page).toHaveURL(`${origin}/`);
-  return origin;
-}
+const signIn = (page: Page, store = 'demo') =>
+  signInInBrowser(page, storefront.origin(store), store === 'souq' ? 'ar' : 'en');
 
 const card = (page: Page, orderNumber: string) =>
   page

@@ -3,7 +3,8 @@ import { type MarketClient, type Schema, unwrap } from '@marketkit/sdk';
 import { expect, type Page, test } from '@playwright/test';
 import { seriousViolations } from './support/axe.ts';
 import { useStorefront } from './support/servers.ts';
-import { signedInShopper } from './support/shopper-client.ts';
+import { ensureAddress, signedInShopper } from './support/shopper-client.ts';
+import { signInInBrowser } from './support/sign-in.ts';
 
 // Trainings, bookings and downloads in the browser. Scenes are set through the SDK as the seeded
 // shopper; the browser signs in as that shopper and uses the screens.
@@ -19,19 +20,7 @@ const DEMO = {
   baristaCourse: 1047, // service with a classroom training, booked by slot
   homeChefEbook: 1048, // digital, online payment only
 };
-const TEXT = {
-  demo: {
-    username: 'E-mail or phone number',
-    password: 'Password',
-    signIn: 'Sign in',
-  },
-  souq: {
-    username: 'البريد الإلكتروني أو رقم الهاتف',
-    password: 'كلمة المرور',
-    signIn: 'تسجيل الدخول',
-  },
-};
-type Store = keyof typeof TEXT;
+type Store = 'demo' | 'souq';
 
 /** `June 15, 2024` and `9:00 AM`, as the storefront writes dates and times. */
 const dateText = (iso: string) =>
@@ -53,21 +42,7 @@ const formBody = (fields: Record<string, string | number>) =>
 async function shopperScene(store: Store) {
   const host = storefront.sandboxUrl();
   const client: MarketClient = await signedInShopper(host, store);
-  const address = await unwrap(
-    client.POST('/cfs/rest/v3/customer-address', {
-      body: {
-        full_name: 'Asha Shopper',
-        phone: '9876543210',
-        extension: '+91',
-        address_line_1: '1 Main Road',
-        city: 'Johannesburg',
-        state: 'Gauteng',
-        country: 'South Africa',
-        pincode: '2001',
-        address_type: 'delivery',
-      },
-    }),
-  );
+  const address = await ensureAddress(client);
   const freeSlots = async (productId: number) =>
     (
       await unwrap(client.GET('/sos/rest/v3/slots', { params: { query: { product_id: productId } } }))
@@ -149,14 +124,8 @@ async function shopperScene(store: Store) {
   return { client, freeSlots, order, payByCard, booking, storeMoves, products };
 }
 
-async function signIn(page: Page, store: Store) {
-  const origin = storefront.origin(store);
-  await page.goto(`${origin}/signin`);
-  await page.getByLabel(TEXT[store].username).fill('shopper@example.com');
-  await page.getByLabel(TEXT[store].password).fill('Password123');
-  await page.locator('form').getByRole('button', { name: TEXT[store].signIn }).click();
-  await expect(page).toHaveURL(`${origin}/`);
-}
+const signIn = (page: Page, store: Store) =>
+  signInInBrowser(page, storefront.origin(store), store === 'souq' ? 'ar' : 'en');
 
 /** Opens the orders page's Bookings or Downloads tab (the tab links, whatever the language). */
 async function openTab(page: Page, store: Store, view: 'bookings' | 'downloads') {

@@ -67,9 +67,13 @@ async function journey(page: Page, store: 'demo' | 'souq', wishedProduct: number
   await page.goto(`${origin}/productListing`);
   await expect(page.getByRole('heading', { name: text.allProducts, level: 1 })).toBeVisible();
   await expect(page.locator('[data-slot="product-card"]')).toHaveCount(10);
+  const firstTitle = page.locator('[data-slot="product-card"] h3').first();
+  const firstPageFirst = await firstTitle.textContent();
   await page.getByRole('button', { name: text.page2 }).click();
   await expect(page).toHaveURL(`${origin}/productListing?page=2`);
-  const secondPageFirst = await page.locator('[data-slot="product-card"] h3').first().textContent();
+  // The first page stays on screen until the second arrives: wait for it.
+  await expect(firstTitle).not.toHaveText(firstPageFirst ?? '');
+  const secondPageFirst = await firstTitle.textContent();
   await page.goBack();
   await expect(page).toHaveURL(`${origin}/productListing`);
   await expect(page.locator('[data-slot="product-card"] h3').first()).not.toHaveText(secondPageFirst ?? '');

@@ -98,6 +98,7 @@ export async function startStorefrontServer({
   languageHost = '/locales',
   root = DIST,
   proxy = true,
+  paymentOrigins,
 }) {
   if (!existsSync(join(root, 'index.html')))
     throw new Error(`Nothing built at ${root} (pnpm --filter @marketkit/storefront build)`);
@@ -105,8 +106,15 @@ export async function startStorefrontServer({
     ? JSON.parse(readFileSync(join(root, 'config.json'), 'utf8'))
     : {};
   const upstream = new URL(servicesHost);
+  // The services host's own origin serves the sandbox's payment pages; a deployment lists its
+  // providers in config.json (`paymentOrigins`) or through this option.
   const config = Buffer.from(
-    JSON.stringify({ ...built, servicesHost: proxy ? PROXY_PATH : servicesHost, languageHost }),
+    JSON.stringify({
+      ...built,
+      servicesHost: proxy ? PROXY_PATH : servicesHost,
+      languageHost,
+      paymentOrigins: paymentOrigins ?? [...new Set([...(built.paymentOrigins ?? []), upstream.origin])],
+    }),
   );
   const cache = new Map();
   const read = (file, gzip) => {

@@ -73,7 +73,7 @@ export default defineConfig({
               // better compression than a dozen small ones.
               name: 'catalogue',
               priority: 1,
-              test: /(src[\\/]catalogue[\\/](product-tile|links|money|failure|slot-time)|ui[\\/]src[\\/](price|rating|product-card|quantity-stepper|pagination|input)|hooks[\\/]src[\\/]react[\\/](use-products|use-product|use-recently-viewed|use-checkout|use-wishlist)|hooks[\\/]src[\\/]core[\\/](catalogue|product|format|product-types))\.tsx?$/,
+              test: /(src[\\/]catalogue[\\/](product-tile|links|money|failure|thumbnail)|ui[\\/]src[\\/](price|rating|product-card|quantity-stepper|pagination|input)|hooks[\\/]src[\\/]react[\\/](use-products|use-product|use-recently-viewed|use-checkout|use-wishlist)|hooks[\\/]src[\\/]core[\\/](catalogue|product|format|product-types))\.tsx?$/,
             },
           ],
         },

@@ -1,5 +1,5 @@
 import { unwrap } from '@marketkit/sdk';
-import { signedInShopper } from './shopper-client.ts';
+import { ensureAddress, signedInShopper } from './shopper-client.ts';
 
 /** Drives the sandbox like a storefront's server calls would, to get an order waiting for payment. */
 export async function orderAwaitingPayment(
@@ -7,21 +7,7 @@ export async function orderAwaitingPayment(
   options: { paymentMethodId: 2 | 3; productId: number; returnUrl: string },
 ) {
   const client = await signedInShopper(servicesHost, 'demo');
-  const address = await unwrap(
-    client.POST('/cfs/rest/v3/customer-address', {
-      body: {
-        full_name: 'Asha Shopper',
-        phone: '9876543210',
-        extension: '+91',
-        address_line_1: '1 Main Road',
-        city: 'Johannesburg',
-        state: 'Gauteng',
-        country: 'South Africa',
-        pincode: '2001',
-        address_type: 'delivery',
-      },
-    }),
-  );
+  const address = await ensureAddress(client);
   const checkout = await unwrap(
     client.POST('/flow-management/rest/v3/checkout-journey', {
       body: { source: 'buy_now', buy_now_item: { product_id: options.productId, quantity: 1 } },

@@ -11,3 +11,35 @@ export async function signedInShopper(servicesHost: string, store: string): Prom
   tokens.set(grant);
   return client;
 }
+
+/** The delivery address the journeys use: Johannesburg, pincode 2001 (every demo zone delivers there). */
+export const SHOPPER_ADDRESS = {
+  full_name: 'Asha Shopper',
+  phone: '9876543210',
+  extension: '+91',
+  address_line_1: '1 Main Road',
+  city: 'Johannesburg',
+  state: 'Gauteng',
+  country: 'South Africa',
+  pincode: '2001',
+  address_type: 'delivery' as const,
+};
+
+/** The shopper's first saved address, saved as the default first when there is none. */
+export async function ensureAddress(client: MarketClient) {
+  const saved = (await unwrap(client.GET('/cfs/rest/v3/customer-address', {}))).data[0];
+  return (
+    saved ??
+    (await unwrap(
+      client.POST('/cfs/rest/v3/customer-address', { body: { ...SHOPPER_ADDRESS, is_default: true } }),
+    ))
+  );
+}
+
+/** The first slot of a service that still has room. */
+export async function firstFreeSlot(client: MarketClient, productId: number) {
+  const slots = await unwrap(
+    client.GET('/sos/rest/v3/slots', { params: { query: { product_id: productId } } }),
+  );
+  return slots.data.find((slot) => slot.booked < slot.capacity)?.slot_id;
+}

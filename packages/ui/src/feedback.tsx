@@ -71,18 +71,28 @@ export function EmptyState(props: StateProps) {
   return <StateBlock {...props} alert={false} />;
 }
 
-/** Something failed: announced to screen readers, with a retry button or another way on. */
+/** Something failed: announced to screen readers, with a retry button and/or another way on (retry first). */
 export function ErrorState({
   retryLabel,
   onRetry,
   action,
   ...props
 }: StateProps & { retryLabel?: string; onRetry?: () => void }) {
+  const retry = onRetry ? <Button onClick={onRetry}>{retryLabel ?? 'Try again'}</Button> : null;
   return (
     <StateBlock
       {...props}
       alert
-      action={onRetry ? <Button onClick={onRetry}>{retryLabel ?? 'Try again'}</Button> : action}
+      action={
+        retry && action ? (
+          <div className="flex flex-wrap items-center justify-center gap-3">
+            {retry}
+            {action}
+          </div>
+        ) : (
+          (retry ?? action)
+        )
+      }
     />
   );
 }

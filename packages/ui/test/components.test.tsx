@@ -8,6 +8,7 @@ import {
   Dialog,
   DiscountBadge,
   dragDismisses,
+  ErrorState,
   Input,
   Pagination,
   Price,
@@ -187,6 +188,33 @@ describe('feedback', () => {
     expect(status.textContent).toBe('Loading');
     expect((status.firstElementChild as HTMLElement).style.width).toBe('48px');
   });
+
+  it.each([
+    ['retry and action', true, true, ['Try again', 'Go home']],
+    ['retry only', true, false, ['Try again']],
+    ['action only', false, true, ['Go home']],
+  ] as const)(
+    'given %s, should show an alert with them in that order',
+    async (_, withRetry, withAction, expected) => {
+      const onRetry = vi.fn();
+      render(
+        <ErrorState
+          title="Orders failed to load"
+          retryLabel="Try again"
+          {...(withRetry ? { onRetry } : {})}
+          {...(withAction ? { action: <button type="button">Go home</button> } : {})}
+        />,
+      );
+      const alert = screen.getByRole('alert');
+      expect(alert.textContent).toContain('Orders failed to load');
+      expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual(expected);
+      if (withRetry) {
+        fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+        expect(onRetry).toHaveBeenCalledTimes(1);
+      }
+      expect(await seriousViolations(alert)).toEqual([]);
+    },
+  );
 
   it('should reset the copied feedback after 3 seconds', async () => {
     vi.useFakeTimers();

@@ -5,7 +5,7 @@ import { Button, Dialog, EmptyState, ErrorState, Pagination, Skeleton, toast } f
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { failureMessage } from '../catalogue/failure.ts';
-import { placeholders, productHref } from '../catalogue/links.ts';
+import { orderHref, placeholders, productHref } from '../catalogue/links.ts';
 import { SelectField } from '../catalogue/select-field.tsx';
 import { useT } from '../i18n/react.tsx';
 import { RescheduleDialog } from './reschedule-dialog.tsx';
@@ -114,10 +114,7 @@ function BookingRow({ booking }: { booking: Booking }) {
       <div className="flex flex-wrap items-center gap-3">
         {actions.reschedule ? <RescheduleDialog booking={booking} /> : null}
         {actions.cancel ? <CancelBooking booking={booking} /> : null}
-        <Link
-          href={`/userprofile/order?orderId=${booking.order_id}`}
-          className="text-sm underline underline-offset-4"
-        >
+        <Link href={orderHref(booking.order_id)} className="text-sm underline underline-offset-4">
           {t('bookings.view_order')}
           <span className="sr-only">: {booking.product_name}</span>
         </Link>

@@ -1,13 +1,11 @@
 import { useDigitalDownload, useDigitalProducts } from '@marketkit/hooks';
 import { formatDate, formatMegabytes } from '@marketkit/hooks/core';
 import type { Schema } from '@marketkit/sdk';
-import { Button, EmptyState, ErrorState, Skeleton, toast } from '@marketkit/ui';
-import { useState } from 'react';
+import { Button, EmptyState, ErrorState, Skeleton } from '@marketkit/ui';
 import { Link } from 'wouter';
-import { failureMessage } from '../catalogue/failure.ts';
-import { placeholders, productHref } from '../catalogue/links.ts';
+import { orderHref, placeholders, productHref } from '../catalogue/links.ts';
 import { useT } from '../i18n/react.tsx';
-import { saveFile } from '../orders/save-file.ts';
+import { useSaveDownload } from '../orders/save-file.ts';
 
 type Purchase = Schema<'DigitalPurchase'>;
 
@@ -57,23 +55,17 @@ export function Downloads() {
 function DownloadRow({ purchase }: { purchase: Purchase }) {
   const { t } = useT('training_overview');
   const download = useDigitalDownload();
-  const [busy, setBusy] = useState(false);
+  const { busy, save } = useSaveDownload();
   const left = purchase.downloads_left;
-  const start = async () => {
-    setBusy(true);
-    try {
-      const file = await download(
-        purchase.order_item_id,
-        `${purchase.product_name}.${purchase.file_format.toLowerCase()}`,
-      );
-      saveFile(file);
-      toast.success(t('downloads.started', { name: file.fileName }));
-    } catch (error) {
-      toast.error(failureMessage(error, t('downloads.failed')));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const start = () =>
+    save(
+      () =>
+        download(purchase.order_item_id, `${purchase.product_name}.${purchase.file_format.toLowerCase()}`),
+      {
+        failed: t('downloads.failed'),
+        started: (name) => t('downloads.started', { name }),
+      },
+    );
   return (
     <li
       data-testid="digital-product"
@@ -99,10 +91,7 @@ function DownloadRow({ purchase }: { purchase: Purchase }) {
         </p>
       </div>
       <div className="flex flex-wrap items-center gap-3">
-        <Link
-          href={`/userprofile/order?orderId=${purchase.order_id}`}
-          className="text-sm underline underline-offset-4"
-        >
+        <Link href={orderHref(purchase.order_id)} className="text-sm underline underline-offset-4">
           {t('downloads.view_order')}
           <span className="sr-only">: {purchase.product_name}</span>
         </Link>

@@ -1,9 +1,10 @@
 import { useProductSlots, useRescheduleBooking } from '@marketkit/hooks';
-import { formatDate, formatTime, isSlotFull, rescheduleSlots } from '@marketkit/hooks/core';
+import { rescheduleSlots } from '@marketkit/hooks/core';
 import type { Schema } from '@marketkit/sdk';
 import { Button, Dialog, toast } from '@marketkit/ui';
 import { type FormEvent, useState } from 'react';
 import { failureMessage } from '../catalogue/failure.ts';
+import { SlotGroups } from '../catalogue/slot-groups.tsx';
 import { useT } from '../i18n/react.tsx';
 import { slotText } from './slot-text.ts';
 
@@ -72,39 +73,14 @@ export function RescheduleDialog({ booking }: { booking: Schema<'Booking'> }) {
         ) : (
           <fieldset className="flex max-h-[50vh] flex-col gap-3 overflow-y-auto">
             <legend className="sr-only">{t('bookings.reschedule_title')}</legend>
-            {groups.map((group) => (
-              <fieldset key={group.date} className="flex flex-col gap-1">
-                <legend className="font-medium text-sm">
-                  {formatDate(`${group.date}T12:00:00Z`, 'UTC')}
-                </legend>
-                <div className="flex flex-wrap gap-2">
-                  {group.slots.map((slot) => {
-                    const full = isSlotFull(slot);
-                    return (
-                      <label
-                        key={slot.slot_id}
-                        className={`flex min-h-10 items-center gap-2 rounded-md border px-3 text-sm ${
-                          chosen === slot.slot_id ? 'border-current bg-primary/20' : 'border-current/30'
-                        } ${full ? 'cursor-not-allowed opacity-60' : 'cursor-pointer'}`}
-                      >
-                        <input
-                          type="radio"
-                          name={`reschedule-${booking.booking_id}`}
-                          value={slot.slot_id}
-                          checked={chosen === slot.slot_id}
-                          disabled={full || busy}
-                          onChange={() => setChosen(slot.slot_id)}
-                        />
-                        <span dir="ltr">
-                          {formatTime(slot.start_time)}–{formatTime(slot.end_time)}
-                        </span>
-                        {full ? <span>({t('bookings.full')})</span> : null}
-                      </label>
-                    );
-                  })}
-                </div>
-              </fieldset>
-            ))}
+            <SlotGroups
+              groups={groups}
+              name={`reschedule-${booking.booking_id}`}
+              selected={chosen}
+              disabled={busy}
+              fullLabel={t('bookings.full')}
+              onSelect={setChosen}
+            />
           </fieldset>
         )}
         <div className="flex flex-wrap justify-end gap-2">

@@ -8,6 +8,11 @@ export interface RuntimeConfig {
   defaultStore: string;
   /** Store ids known ahead of validation: settings then load alongside it (one round trip saved). */
   storeIds: Record<string, number>;
+  /**
+   * Where this deployment may send a shopper to pay (origins of the card gateway and the second
+   * provider). A payment configuration naming any other page is refused, whatever the server says.
+   */
+  paymentOrigins: string[];
 }
 
 const DEFAULTS: RuntimeConfig = {
@@ -16,6 +21,7 @@ const DEFAULTS: RuntimeConfig = {
   store: null,
   defaultStore: 'demo',
   storeIds: {},
+  paymentOrigins: [],
 };
 
 function storeIdsFrom(value: unknown): Record<string, number> {
@@ -61,6 +67,9 @@ export function parseConfig(input: unknown, origin: string): RuntimeConfig {
         ? value.defaultStore
         : DEFAULTS.defaultStore,
     storeIds: storeIdsFrom(value.storeIds),
+    paymentOrigins: Array.isArray(value.paymentOrigins)
+      ? value.paymentOrigins.filter((origin): origin is string => typeof origin === 'string')
+      : [],
   };
 }
 

@@ -3,6 +3,9 @@ export const PLACEHOLDER_IMAGE = '/placeholder.svg';
 
 export const productHref = (productId: number) => `/ProductDetails?productId=${productId}`;
 
+/** One of the shopper's orders (signed-in). */
+export const orderHref = (orderId: number) => `/userprofile/order?orderId=${orderId}`;
+
 /** Keys for `count` loading placeholders. */
 export const placeholders = (count: number) =>
   Array.from({ length: count }, (_, index) => `placeholder-${index}`);

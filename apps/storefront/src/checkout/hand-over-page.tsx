@@ -1,8 +1,9 @@
 import { type HandOverRefusal, type PaymentHandOver, readPaymentHandOver } from '@marketkit/hooks/core';
 import { ErrorState, Spinner } from '@marketkit/ui';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, use, useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { navigate } from '../app/router.tsx';
+import { boot } from '../boot/start.ts';
 import { useT } from '../i18n/react.tsx';
 import { orderStatusPath } from './hand-over.ts';
 
@@ -27,34 +28,49 @@ function markHandedOver(id: string) {
 }
 
 /** The navigation state of the current history entry (what the app passed with `navigate`). */
-function navigationState(): unknown {
+export function navigationState(): unknown {
   const state: unknown = history.state;
   return state && typeof state === 'object' && 'usr' in state ? state.usr : null;
 }
 
+type Refusal = HandOverRefusal | 'framed';
+
 /**
  * A payment hand-over route: reads the hand-over from navigation state (none → `/`), checks it with
- * `plan`, and leaves for the provider once. Coming back to this entry (Back from the provider, or a
- * restored page) goes to the order's status instead of paying again.
+ * `plan` against this deployment's payment origins, and leaves for the provider once. Coming back to
+ * this entry (Back from the provider, or a restored page) goes to the order's status instead of paying
+ * again.
  */
 export function HandOverPage<Plan extends { ok: true } | { ok: false; reason: HandOverRefusal }>({
   plan,
   idOf,
   leave,
 }: {
-  plan: (config: unknown) => Plan;
+  plan: (config: unknown, trusted: readonly string[]) => Plan;
   /** One id per payment attempt. */
   idOf: (handOver: PaymentHandOver) => string;
   leave: (plan: Extract<Plan, { ok: true }>) => void;
 }): ReactNode {
   const { t } = useT(['cart', 'common']);
-  // Read once: the hand-over, its check and its attempt id belong to this page's first render.
+  const { config } = use(boot);
+  // Decided once, on the first render: the hand-over, its check, and whether it already left.
   const [start] = useState(() => {
     const handOver = readPaymentHandOver(navigationState());
-    return handOver ? { handOver, checked: plan(handOver.config), id: idOf(handOver) } : null;
+    if (!handOver) return null;
+    const id = idOf(handOver);
+    const checked = plan(handOver.config, config.paymentOrigins);
+    // Never from inside a frame: a payment page belongs to the top window.
+    const refusal: Refusal | null =
+      window.top !== window.self
+        ? 'framed'
+        : checked.ok
+          ? null
+          : (checked as { reason: HandOverRefusal }).reason;
+    return { handOver, id, checked, refusal, already: alreadyHandedOver(id) };
   });
   const leaveRef = useRef(leave);
   leaveRef.current = leave;
+  const left = useRef(false);
   useEffect(() => {
     if (!start) {
       navigate('/', { replace: true });
@@ -62,30 +78,36 @@ export function HandOverPage<Plan extends { ok: true } | { ok: false; reason: Ha
     }
     const toOrder = () => navigate(orderStatusPath(start.handOver.orderId), { replace: true });
     const restored = (event: PageTransitionEvent) => {
-      if (event.persisted) toOrder();
+      if (!event.persisted) return;
+      for (const form of document.querySelectorAll('form[data-payment-hand-over]')) form.remove();
+      toOrder();
     };
     addEventListener('pageshow', restored);
-    if (alreadyHandedOver(start.id)) toOrder();
-    // Never from inside a frame: a payment page belongs to the top window.
-    else if (start.checked.ok && window.top === window.self) {
+    if (start.already) toOrder();
+    else if (start.refusal === null && !left.current) {
+      left.current = true;
       markHandedOver(start.id);
       leaveRef.current(start.checked as Extract<Plan, { ok: true }>);
     }
     return () => removeEventListener('pageshow', restored);
   }, [start]);
 
-  const handOver = start?.handOver;
-  const checked = start?.checked;
-  if (!handOver) return null;
-  if (checked && !checked.ok)
+  if (!start) return null;
+  if (start.refusal)
     return (
       <div className="mx-auto max-w-xl px-4 py-10">
         <h1 className="font-bold text-2xl">{t('payment.title')}</h1>
         <ErrorState
-          title={t(checked.reason === 'not-allowed' ? 'payment.not_allowed' : 'payment.malformed')}
+          title={t(
+            start.refusal === 'framed'
+              ? 'payment.framed'
+              : start.refusal === 'not-allowed'
+                ? 'payment.not_allowed'
+                : 'payment.malformed',
+          )}
           description={t('payment.nothing_charged')}
           action={
-            <Link href={orderStatusPath(handOver.orderId)} className="underline underline-offset-4">
+            <Link href={orderStatusPath(start.handOver.orderId)} className="underline underline-offset-4">
               {t('payment.see_order')}
             </Link>
           }

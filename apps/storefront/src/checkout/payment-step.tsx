@@ -32,19 +32,27 @@ export function PaymentStep({ flow }: { flow: Flow }) {
 
   const pay = async () => {
     setBusy(true);
+    let order: Awaited<ReturnType<Flow['placeOrder']>>;
     try {
-      const order = await flow.placeOrder();
-      const gateway = payment.payments.find((method) => method.is_payment_gateway);
-      if (order.next_action === 'none' || !gateway) {
-        // Cash on delivery: the order stands once the server has it.
-        toast.success(t('order placed success'));
-        navigate(orderStatusPath(order.order_id), { replace: true });
-        return;
-      }
-      await payOrder(order.order_id, gateway.id, order.next_action);
+      order = await flow.placeOrder();
     } catch (error) {
       toast.error(failureMessage(error, t('journey.place_failed')));
       setBusy(false);
+      return;
+    }
+    const gateway = payment.payments.find((method) => method.is_payment_gateway);
+    if (order.next_action === 'none' || !gateway) {
+      // Cash on delivery: the order stands once the server has it.
+      toast.success(t('order placed success'));
+      navigate(orderStatusPath(order.order_id), { replace: true });
+      return;
+    }
+    try {
+      await payOrder(order.order_id, gateway.id, order.next_action);
+    } catch (error) {
+      // The order exists: its page offers to pay again.
+      toast.error(failureMessage(error, t('status_page.retry_failed')));
+      navigate(orderStatusPath(order.order_id), { replace: true });
     }
   };
 
@@ -54,13 +62,13 @@ export function PaymentStep({ flow }: { flow: Flow }) {
       aria-labelledby="checkout-payment"
       className="flex flex-col gap-3 rounded-lg border border-current/15 p-4"
     >
-      <h2 id="checkout-payment" className="font-semibold text-lg">
+      <h2 id="checkout-payment" tabIndex={-1} className="font-semibold text-lg outline-none">
         {t('journey.step_payment')}
       </h2>
       <p className="text-sm" id="payment-hint">
         {t(hintOf(restrictions))}
       </p>
-      {paymentMethods.length === 0 && flow.isLoading ? <Skeleton className="h-16 w-full" /> : null}
+      {flow.paymentMethodsLoading ? <Skeleton className="h-16 w-full" /> : null}
       <fieldset className="flex flex-col gap-2" aria-describedby="payment-hint">
         <legend className="sr-only">{t('journey.payment_methods')}</legend>
         {paymentMethods.map((method) => {
@@ -91,7 +99,15 @@ export function PaymentStep({ flow }: { flow: Flow }) {
           );
         })}
       </fieldset>
-      {paymentMethods.length === 0 && !flow.isLoading ? <ErrorState title={t('journey.no_methods')} /> : null}
+      {flow.paymentMethodsError ? (
+        <ErrorState
+          title={t('journey.methods_failed')}
+          retryLabel={t('retry')}
+          onRetry={flow.reloadPaymentMethods}
+        />
+      ) : paymentMethods.length === 0 && !flow.paymentMethodsLoading ? (
+        <ErrorState title={t('journey.no_methods')} />
+      ) : null}
       <Button
         className="self-start"
         disabled={!payment.isPaymentSelectionSatisfied || busy}

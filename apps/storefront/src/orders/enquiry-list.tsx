@@ -1,15 +1,10 @@
 import { useEnquiries } from '@marketkit/hooks';
-import { formatDate, pageCount } from '@marketkit/hooks/core';
+import { enquiryChip, formatDate, pageCount } from '@marketkit/hooks/core';
 import { EmptyState, ErrorState, Pagination, Skeleton } from '@marketkit/ui';
 import { Link } from 'wouter';
 import { placeholders, productHref } from '../catalogue/links.ts';
 import { useT } from '../i18n/react.tsx';
-
-const ENQUIRY_TONES: Record<string, string> = {
-  open: 'border-blue-700/40 bg-blue-50 text-blue-900',
-  answered: 'border-green-700/40 bg-green-50 text-green-900',
-  closed: 'border-gray-600/40 bg-gray-50 text-gray-900',
-};
+import { ToneChip } from './status-chip.tsx';
 
 /** The enquiries tab: the shopper's questions to the store and the answers, 10 a page. */
 export function EnquiryList({ page, onPage }: { page: number; onPage: (page: number) => void }) {
@@ -39,7 +34,7 @@ export function EnquiryList({ page, onPage }: { page: number; onPage: (page: num
     <div className="flex flex-col gap-4">
       <ul className="flex flex-col gap-3">
         {enquiries.data?.data.map((enquiry) => {
-          const known = Object.hasOwn(ENQUIRY_TONES, enquiry.status);
+          const chip = enquiryChip(enquiry.status);
           return (
             <li
               key={enquiry.enquiry_id}
@@ -48,11 +43,9 @@ export function EnquiryList({ page, onPage }: { page: number; onPage: (page: num
             >
               <div className="flex flex-wrap items-start justify-between gap-2">
                 <h2 className="break-words font-semibold">{enquiry.subject}</h2>
-                <span
-                  className={`rounded-full border px-2 py-0.5 font-medium text-xs ${ENQUIRY_TONES[enquiry.status] ?? ENQUIRY_TONES.closed}`}
-                >
-                  {known ? t(`enquiries.status.${enquiry.status}`) : t('status.unknown')}
-                </span>
+                <ToneChip tone={chip.tone}>
+                  {chip.known ? t(`enquiries.status.${chip.value}`) : t('status.unknown')}
+                </ToneChip>
               </div>
               <p className="text-sm">
                 <Link href={productHref(enquiry.product_id)} className="underline underline-offset-4">

@@ -1,4 +1,4 @@
-import { useCancelOrder, useInvoice, useReorder } from '@marketkit/hooks';
+import { useInvoice, useReorder } from '@marketkit/hooks';
 import {
   canCancelOrder,
   cancellationQuote,
@@ -17,8 +17,9 @@ import { useMoney } from '../catalogue/money.ts';
 import { useT } from '../i18n/react.tsx';
 import { ReasonDialog } from './action-dialogs.tsx';
 import { OrderItemRow } from './order-item.tsx';
-import { saveFile } from './save-file.ts';
+import { useSaveDownload } from './save-file.ts';
 import { StatusChip } from './status-chip.tsx';
+import { useCancel } from './use-cancel.ts';
 
 type Order = Schema<'OrderDetail'>;
 
@@ -126,39 +127,16 @@ function History({ history }: { history: Order['status_history'] }) {
 export function OrderDetails({ order, onChanged }: OrderDetailsProps) {
   const { t } = useT(['order', 'common']);
   const money = useMoney();
-  const cancel = useCancelOrder();
+  const cancelOrder = useCancel(order.order_id, onChanged);
   const invoice = useInvoice();
+  const invoiceFile = useSaveDownload();
   const reorder = useReorder();
   const [cancelling, setCancelling] = useState(false);
-  const [busy, setBusy] = useState<'invoice' | 'reorder' | null>(null);
+  const [reordering, setReordering] = useState(false);
   const quote = cancellationQuote(order);
 
-  const cancelOrder = async ({ reason }: { reason: string }) => {
-    try {
-      const result = await cancel(order.order_id, { reason });
-      toast.success(
-        result.refund_amount > 0
-          ? t('cancelled_refund', { refund: money(result.refund_amount) })
-          : t('order_cancelled'),
-      );
-      onChanged?.();
-    } catch (error) {
-      toast.error(failureMessage(error, t('cancel_failed')));
-      throw error;
-    }
-  };
-  const downloadInvoice = async () => {
-    setBusy('invoice');
-    try {
-      saveFile(await invoice(order.order_id, order.order_number));
-    } catch (error) {
-      toast.error(failureMessage(error, t('invoice_failed')));
-    } finally {
-      setBusy(null);
-    }
-  };
   const orderAgain = async () => {
-    setBusy('reorder');
+    setReordering(true);
     try {
       const result = await reorder(order);
       if (result.added.length > 0)
@@ -186,7 +164,7 @@ export function OrderDetails({ order, onChanged }: OrderDetailsProps) {
     } catch (error) {
       toast.error(failureMessage(error, t('reorder_failed')));
     } finally {
-      setBusy(null);
+      setReordering(false);
     }
   };
 
@@ -209,20 +187,19 @@ export function OrderDetails({ order, onChanged }: OrderDetailsProps) {
             <Button
               variant="secondary"
               size="sm"
-              onClick={() => void downloadInvoice()}
-              disabled={busy === 'invoice'}
-              aria-busy={busy === 'invoice'}
+              onClick={() =>
+                void invoiceFile.save(() => invoice(order.order_id, order.order_number), {
+                  failed: t('invoice_failed'),
+                })
+              }
+              disabled={invoiceFile.busy}
+              aria-busy={invoiceFile.busy}
             >
               {t('download_invoice')}
             </Button>
           ) : null}
           {order.is_request ? null : (
-            <Button
-              size="sm"
-              onClick={() => void orderAgain()}
-              disabled={busy === 'reorder'}
-              aria-busy={busy === 'reorder'}
-            >
+            <Button size="sm" onClick={() => void orderAgain()} disabled={reordering} aria-busy={reordering}>
               {t('order_again')}
             </Button>
           )}

@@ -24,7 +24,8 @@ export function OrderFilters({
   onChange: (change: Partial<OrderListFilters>) => void;
 }) {
   const { t } = useT('order');
-  const [dateError, setDateError] = useState<string | undefined>(undefined);
+  // Each date field carries its own error (aria-invalid and described by it).
+  const [dateErrors, setDateErrors] = useState<{ from?: string; to?: string }>({});
   const [wide] = useState(() => window.matchMedia('(min-width: 768px)').matches);
   const requests = filters.view === 'requests';
   const apply = (event: FormEvent<HTMLFormElement>) => {
@@ -33,9 +34,12 @@ export function OrderFilters({
     const read = (name: string) => String(form.get(name) ?? '').trim();
     const from = read('from');
     const to = read('to');
-    if ((from && !isIsoDate(from)) || (to && !isIsoDate(to))) return setDateError(t('filters.date_invalid'));
-    if (from && to && from > to) return setDateError(t('filters.date_order'));
-    setDateError(undefined);
+    const errors: { from?: string; to?: string } = {};
+    if (from && !isIsoDate(from)) errors.from = t('filters.date_invalid');
+    if (to && !isIsoDate(to)) errors.to = t('filters.date_invalid');
+    else if (!errors.from && from && to && from > to) errors.to = t('filters.date_order');
+    setDateErrors(errors);
+    if (errors.from || errors.to) return;
     onChange({ search: read('search'), from: from || null, to: to || null });
   };
   return (
@@ -96,13 +100,19 @@ export function OrderFilters({
             defaultValue={filters.search}
             placeholder={t('filters.search_hint')}
           />
-          <Input label={t('filters.from')} name="from" type="date" defaultValue={filters.from ?? ''} />
+          <Input
+            label={t('filters.from')}
+            name="from"
+            type="date"
+            defaultValue={filters.from ?? ''}
+            error={dateErrors.from}
+          />
           <Input
             label={t('filters.to')}
             name="to"
             type="date"
             defaultValue={filters.to ?? ''}
-            error={dateError}
+            error={dateErrors.to}
           />
           <Button type="submit" variant="secondary">
             {t('filters.apply')}

@@ -1,10 +1,4 @@
-import {
-  useCancelOrder,
-  useDigitalDownload,
-  useMarket,
-  useRateProduct,
-  useReturnOrReplace,
-} from '@marketkit/hooks';
+import { useDigitalDownload, useRateProduct, useReturnOrReplace } from '@marketkit/hooks';
 import {
   cancellationQuote,
   formatDate,
@@ -18,12 +12,14 @@ import { Button, buttonVariants, Price, toast } from '@marketkit/ui';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { failureMessage } from '../catalogue/failure.ts';
-import { PLACEHOLDER_IMAGE, productHref } from '../catalogue/links.ts';
+import { productHref } from '../catalogue/links.ts';
 import { useMoney } from '../catalogue/money.ts';
+import { Thumbnail } from '../catalogue/thumbnail.tsx';
 import { useT } from '../i18n/react.tsx';
 import { RateDialog, ReasonDialog } from './action-dialogs.tsx';
-import { saveFile } from './save-file.ts';
+import { useSaveDownload } from './save-file.ts';
 import { StatusChip } from './status-chip.tsx';
+import { useCancel } from './use-cancel.ts';
 
 type Order = Schema<'OrderDetail'>;
 type Item = Schema<'OrderItem'>;
@@ -69,14 +65,13 @@ export function OrderItemRow({
   onChanged?: (() => void) | undefined;
 }) {
   const { t } = useT(['order', 'common']);
-  const market = useMarket();
   const money = useMoney();
-  const cancel = useCancelOrder();
+  const confirmCancel = useCancel(order.order_id, onChanged, [item.order_item_id]);
   const afterSale = useReturnOrReplace();
   const download = useDigitalDownload();
+  const file = useSaveDownload();
   const rate = useRateProduct();
   const [dialog, setDialog] = useState<Dialog>(null);
-  const [downloading, setDownloading] = useState(false);
   const actions = orderItemActions(item, new Date());
   const paid = isPaymentComplete(order.payment_status);
   const quote = cancellationQuote(order, [item.order_item_id]);
@@ -86,20 +81,6 @@ export function OrderItemRow({
     if (!value) setDialog(null);
   };
 
-  const confirmCancel = async ({ reason }: { reason: string }) => {
-    try {
-      const result = await cancel(order.order_id, { reason, orderItemIds: [item.order_item_id] });
-      toast.success(
-        result.refund_amount > 0
-          ? t('cancelled_refund', { refund: money(result.refund_amount) })
-          : t('cancelled'),
-      );
-      onChanged?.();
-    } catch (error) {
-      toast.error(failureMessage(error, t('cancel_failed')));
-      throw error;
-    }
-  };
   const confirmAfterSale =
     (action: 'return' | 'replace') =>
     async ({ reason, quantity }: { reason: string; quantity: number }) => {
@@ -131,28 +112,13 @@ export function OrderItemRow({
       throw error;
     }
   };
-  const startDownload = async () => {
-    setDownloading(true);
-    try {
-      saveFile(await download(item.order_item_id, item.product_name));
-    } catch (error) {
-      toast.error(failureMessage(error, t('download_failed')));
-    } finally {
-      setDownloading(false);
-    }
-  };
+  const startDownload = () =>
+    file.save(() => download(item.order_item_id, item.product_name), { failed: t('download_failed') });
   const windowEnds = item.return_window_ends_at ? formatDate(item.return_window_ends_at) : '';
 
   return (
     <li className="flex gap-4 border-current/10 border-b py-4 last:border-b-0" data-testid="order-item">
-      <img
-        src={market.client.assetUrl(item.product_image) ?? PLACEHOLDER_IMAGE}
-        alt=""
-        width={80}
-        height={80}
-        loading="lazy"
-        className="size-16 shrink-0 rounded-md object-cover sm:size-20"
-      />
+      <Thumbnail path={item.product_image} size={80} className="size-16 sm:size-20" />
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <h3 className="min-w-0 break-words font-medium">
@@ -224,8 +190,8 @@ export function OrderItemRow({
               <Button
                 size="sm"
                 onClick={() => void startDownload()}
-                disabled={downloading}
-                aria-busy={downloading}
+                disabled={file.busy}
+                aria-busy={file.busy}
               >
                 {t('download')}
                 {name}

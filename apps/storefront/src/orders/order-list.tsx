@@ -1,32 +1,23 @@
-import { useMarket, useOrders } from '@marketkit/hooks';
+import { useOrders } from '@marketkit/hooks';
 import { formatDate, hasOrderFilters, type OrderListFilters, pageCount } from '@marketkit/hooks/core';
 import type { Schema } from '@marketkit/sdk';
 import { Button, EmptyState, ErrorState, Pagination, Skeleton } from '@marketkit/ui';
 import { Link } from 'wouter';
-import { PLACEHOLDER_IMAGE, placeholders } from '../catalogue/links.ts';
+import { orderHref, placeholders } from '../catalogue/links.ts';
 import { useMoney } from '../catalogue/money.ts';
+import { Thumbnail } from '../catalogue/thumbnail.tsx';
 import { useT } from '../i18n/react.tsx';
 import { OrderFilters } from './order-filters.tsx';
 import { StatusChip } from './status-chip.tsx';
 
-export const orderHref = (orderId: number) => `/userprofile/order?orderId=${orderId}`;
-
 /** One order of the list: number, date, first item, total and its status chips; links to the order. */
 export function OrderCard({ order }: { order: Schema<'OrderSummary'> }) {
   const { t } = useT('order');
-  const market = useMarket();
   const money = useMoney();
   const more = order.item_count - 1;
   return (
     <li className="flex gap-4 rounded-lg border border-current/15 p-4" data-testid="order-card">
-      <img
-        src={market.client.assetUrl(order.first_item_image) ?? PLACEHOLDER_IMAGE}
-        alt=""
-        width={64}
-        height={64}
-        loading="lazy"
-        className="size-16 shrink-0 rounded-md object-cover"
-      />
+      <Thumbnail path={order.first_item_image} size={64} className="size-16" />
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <div className="flex flex-wrap items-baseline justify-between gap-x-4">
           <h2 className="font-semibold">

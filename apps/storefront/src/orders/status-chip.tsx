@@ -1,4 +1,6 @@
 import { type ChipTone, historyChip, type StatusKind, statusChip } from '@marketkit/hooks/core';
+import { cn } from '@marketkit/ui';
+import type { ComponentProps } from 'react';
 import { useT } from '../i18n/react.tsx';
 
 // Dark text on a pale fill: readable on every store theme (WCAG AA), never colour alone.
@@ -9,6 +11,19 @@ const TONE_CLASSES: Record<ChipTone, string> = {
   neutral: 'border-gray-600/40 bg-gray-50 text-gray-900',
   info: 'border-blue-700/40 bg-blue-50 text-blue-900',
 };
+
+/**
+ * A status chip in one of the core's tones (`statusChip`, `serviceStatusChip`, `enquiryChip`). Its text
+ * must say the status: the colour only helps.
+ */
+export function ToneChip({ tone, className, ...props }: ComponentProps<'span'> & { tone: ChipTone }) {
+  return (
+    <span
+      {...props}
+      className={cn('rounded-full border px-2 py-0.5 font-medium text-xs', TONE_CLASSES[tone], className)}
+    />
+  );
+}
 
 /**
  * An order, payment or request status as a labelled chip ("Payment: Completed"). A value this version
@@ -32,13 +47,14 @@ export function StatusChip({
   const prefix = label ?? (showKind && kind !== 'history' ? t(`status.kind.${kind}`) : null);
   const text = chip.known ? t(`status.${chip.kind}.${chip.value}`) : t('status.unknown');
   return (
-    <span
-      className={`inline-block max-w-full rounded-full border px-2 py-0.5 font-medium text-xs ${TONE_CLASSES[chip.tone]}`}
+    <ToneChip
+      tone={chip.tone}
+      className="inline-block max-w-full"
       data-testid={`chip-${kind}`}
       data-status={chip.known ? chip.value : 'unknown'}
     >
       {prefix ? `${prefix}: ` : null}
       {text}
-    </span>
+    </ToneChip>
   );
 }

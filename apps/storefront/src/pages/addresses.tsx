@@ -51,7 +51,9 @@ export default function Addresses() {
         <Button onClick={() => setEditing({ mode: 'new' })}>{t('add')}</Button>
       </div>
       <DeliveryCheck />
-      {book.error ? <ErrorState title={t('load_failed')} /> : null}
+      {book.error ? (
+        <ErrorState title={t('load_failed')} retryLabel={t('common:retry')} onRetry={book.reload} />
+      ) : null}
       {book.isLoading ? (
         <div className="flex flex-col gap-3" aria-busy="true">
           <Skeleton className="h-24 w-full" />
@@ -156,11 +158,14 @@ function DeliveryCheck() {
   const productIds = useMemo(() => cart.items.map((item) => item.product), [cart.items]);
   const [typed, setTyped] = useState('');
   const [pincode, setPincode] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | undefined>();
   const check = usePincodeCheck(pincode, productIds);
   if (productIds.length === 0) return null;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (/^[0-9]{4,10}$/.test(typed)) setPincode(typed);
+    const valid = /^[0-9]{4,10}$/.test(typed);
+    setProblem(valid ? undefined : t('problem.pincode'));
+    if (valid) setPincode(typed);
   };
   const unavailable = check.result?.items.filter((item) => !item.available) ?? [];
   return (
@@ -176,6 +181,7 @@ function DeliveryCheck() {
             numericOnly
             maxLength={10}
             value={typed}
+            error={problem}
             onChange={(event) => setTyped(event.target.value)}
           />
         </div>

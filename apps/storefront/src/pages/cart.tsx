@@ -13,8 +13,9 @@ import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { useNavigate } from '../app/router.tsx';
 import { failureMessage } from '../catalogue/failure.ts';
-import { PLACEHOLDER_IMAGE, productHref } from '../catalogue/links.ts';
+import { productHref } from '../catalogue/links.ts';
 import { useMoney } from '../catalogue/money.ts';
+import { Thumbnail } from '../catalogue/thumbnail.tsx';
 import { useT } from '../i18n/react.tsx';
 import { rememberReturnTo } from '../shell/guards.tsx';
 
@@ -38,7 +39,6 @@ function SlotLabel({ productId, slotId }: { productId: number; slotId: number })
 
 function Line({ item, cart }: { item: CartDisplayItem; cart: Pick<CartApi, 'setQuantity' | 'remove'> }) {
   const { t } = useT(['cart', 'common']);
-  const market = useMarket();
   const money = useMoney();
   const change = async (quantity: number) => {
     try {
@@ -56,14 +56,7 @@ function Line({ item, cart }: { item: CartDisplayItem; cart: Pick<CartApi, 'setQ
   };
   return (
     <li className="flex gap-4 border-current/10 border-b py-4" data-testid="cart-line">
-      <img
-        src={market.client.assetUrl(item.image) ?? PLACEHOLDER_IMAGE}
-        alt=""
-        width={96}
-        height={96}
-        loading="lazy"
-        className="size-20 shrink-0 rounded-md object-cover sm:size-24"
-      />
+      <Thumbnail path={item.image} size={96} className="size-20 sm:size-24" />
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <Link href={productHref(item.product)} className="font-medium hover:underline">
           {item.product_name}

@@ -1,4 +1,4 @@
-import { useAddresses, useCheckout, useMarket } from '@marketkit/hooks';
+import { useAddresses, useCheckout } from '@marketkit/hooks';
 import {
   addressesOfType,
   addressLine,
@@ -12,8 +12,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { navigate } from '../app/router.tsx';
 import { failureMessage } from '../catalogue/failure.ts';
-import { PLACEHOLDER_IMAGE } from '../catalogue/links.ts';
 import { useMoney } from '../catalogue/money.ts';
+import { Thumbnail } from '../catalogue/thumbnail.tsx';
 import { AddressForm } from '../checkout/address-form.tsx';
 import { CouponPanel } from '../checkout/coupon-panel.tsx';
 import { orderStatusPath } from '../checkout/hand-over.ts';
@@ -22,6 +22,7 @@ import { useT } from '../i18n/react.tsx';
 
 type Flow = ReturnType<typeof useCheckout>;
 const NAMESPACES = ['cart', 'address', 'coupler', 'order', 'common'] as const;
+const STEP_HEADINGS = ['checkout-address', 'checkout-review', 'checkout-payment'];
 
 /**
  * Checkout (`/checkout/{checkoutId}`, signed-in), spec §3/§4: 3 steps (address, review, payment); 2 when
@@ -37,6 +38,16 @@ export default function Checkout() {
   useEffect(() => {
     if (numberOfSteps > 0 && active > numberOfSteps) setActive(numberOfSteps);
   }, [active, numberOfSteps]);
+  // A new step takes the focus to its heading, so keyboard and screen reader users land on it.
+  const moved = useRef(false);
+  useEffect(() => {
+    if (!moved.current) return;
+    document.getElementById(STEP_HEADINGS[active - 1] ?? '')?.focus();
+  }, [active]);
+  const goTo = (step: number) => {
+    moved.current = true;
+    setActive(step);
+  };
 
   if (flow.isLoading)
     return (
@@ -112,16 +123,28 @@ export default function Checkout() {
       {numberOfSteps === 0 || active === 1 ? (
         <AddressStep flow={flow} checkout={checkout} />
       ) : (
-        <ChosenAddresses checkout={checkout} onChange={() => setActive(1)} />
+        <ChosenAddresses checkout={checkout} onChange={() => goTo(1)} />
       )}
+      {blockers.length > 0 && (numberOfSteps === 0 || active === 1 || numberOfSteps === 2) ? (
+        <ul id="checkout-blockers" className="list-disc ps-5 text-sm" data-testid="checkout-blockers">
+          {blockers.map((blocker) => (
+            <li key={blocker}>{t(`journey.blocker.${blocker}`)}</li>
+          ))}
+        </ul>
+      ) : null}
       {numberOfSteps > 0 && active === 1 ? (
-        <Button className="self-start" disabled={blockers.length > 0} onClick={() => setActive(2)}>
+        <Button
+          className="self-start"
+          disabled={blockers.length > 0}
+          aria-describedby={blockers.length > 0 ? 'checkout-blockers' : undefined}
+          onClick={() => goTo(2)}
+        >
           {t('journey.continue')}
         </Button>
       ) : null}
       {numberOfSteps === 0 || active >= 2 ? <Review flow={flow} checkout={checkout} /> : null}
       {numberOfSteps === 3 && active === 2 ? (
-        <Button className="self-start" onClick={() => setActive(3)}>
+        <Button className="self-start" onClick={() => goTo(3)}>
           {t('journey.continue_to_payment')}
         </Button>
       ) : null}
@@ -156,7 +179,12 @@ function PlaceWithoutPayment({ flow, label, blocked }: { flow: Flow; label: stri
     }
   };
   return (
-    <Button className="self-start" disabled={blocked || busy} onClick={() => void place()}>
+    <Button
+      className="self-start"
+      disabled={blocked || busy}
+      aria-describedby={blocked ? 'checkout-blockers' : undefined}
+      onClick={() => void place()}
+    >
       {busy ? <Spinner size={20} label={t('loading')} /> : null}
       {label}
     </Button>
@@ -190,9 +218,7 @@ function AddressStep({ flow, checkout }: { flow: Flow; checkout: Schema<'Checkou
   useEffect(() => {
     if (autoChosen.current || book.isLoading || book.addresses.length === 0) return;
     autoChosen.current = true;
-    const delivery = details.delivery_required
-      ? (details.delivery_address_id ?? deliveries.preferred ?? book.addresses[0]?.address_id ?? null)
-      : null;
+    const delivery = details.delivery_required ? (details.delivery_address_id ?? deliveries.preferred) : null;
     const billing =
       details.billing_address_id ?? delivery ?? billings.preferred ?? book.addresses[0]?.address_id ?? null;
     if (delivery !== details.delivery_address_id || billing !== details.billing_address_id)
@@ -202,24 +228,35 @@ function AddressStep({ flow, checkout }: { flow: Flow; checkout: Schema<'Checkou
       });
   }, [book.isLoading, book.addresses, details, deliveries.preferred, billings.preferred, save]);
 
-  const everyone = [...deliveries.list, ...billings.list];
+  // Delivery goes to a delivery address; the bill may go to any address (billing ones first).
+  const payers = [...billings.list, ...deliveries.list];
   const unavailable = new Set(checkout.pincode_checkup.unavailable_product_ids);
   return (
     <section
       aria-labelledby="checkout-address"
       className="flex flex-col gap-3 rounded-lg border border-current/15 p-4"
     >
-      <h2 id="checkout-address" className="font-semibold text-lg">
+      <h2 id="checkout-address" tabIndex={-1} className="font-semibold text-lg outline-none">
         {t('journey.step_address')}
       </h2>
       {book.isLoading ? <Skeleton className="h-16 w-full" /> : null}
-      {book.error ? <ErrorState title={t('address:load_failed')} /> : null}
-      {!book.isLoading && book.addresses.length === 0 ? <p>{t('journey.no_addresses')}</p> : null}
-      {details.delivery_required && everyone.length > 0 ? (
+      {book.error ? (
+        <ErrorState title={t('address:load_failed')} retryLabel={t('retry')} onRetry={book.reload} />
+      ) : null}
+      {!book.isLoading && !book.error && book.addresses.length === 0 ? (
+        <p>{t('journey.no_addresses')}</p>
+      ) : null}
+      {!book.isLoading &&
+      book.addresses.length > 0 &&
+      details.delivery_required &&
+      deliveries.list.length === 0 ? (
+        <p>{t('journey.no_delivery_address')}</p>
+      ) : null}
+      {details.delivery_required && deliveries.list.length > 0 ? (
         <AddressChoice
           legend={t('journey.delivery_address')}
           name="delivery"
-          addresses={everyone}
+          addresses={deliveries.list}
           value={details.delivery_address_id}
           onChange={(id) =>
             void save(
@@ -246,7 +283,7 @@ function AddressStep({ flow, checkout }: { flow: Flow; checkout: Schema<'Checkou
           </ul>
         </div>
       ) : null}
-      {details.delivery_required && everyone.length > 0 ? (
+      {details.delivery_required && deliveries.list.length > 0 ? (
         <label className="flex items-center gap-2">
           <input
             type="checkbox"
@@ -260,11 +297,11 @@ function AddressStep({ flow, checkout }: { flow: Flow; checkout: Schema<'Checkou
           {t('journey.same_billing')}
         </label>
       ) : null}
-      {everyone.length > 0 && (!details.delivery_required || !sameBilling) ? (
+      {payers.length > 0 && (!details.delivery_required || !sameBilling) ? (
         <AddressChoice
           legend={t('journey.billing_address')}
           name="billing"
-          addresses={[...billings.list, ...deliveries.list]}
+          addresses={payers}
           value={details.billing_address_id}
           onChange={(id) => void save({ billing_address_id: id })}
         />
@@ -361,7 +398,7 @@ function ChosenAddresses({ checkout, onChange }: { checkout: Schema<'Checkout'>;
       className="flex flex-wrap items-start justify-between gap-3 rounded-lg border border-current/15 p-4"
     >
       <div className="min-w-0 text-sm">
-        <h2 id="checkout-address" className="mb-1 font-semibold text-base">
+        <h2 id="checkout-address" tabIndex={-1} className="mb-1 font-semibold text-base outline-none">
           {t('journey.step_address')}
         </h2>
         {delivery ? <p>{t('journey.deliver_to', { address: addressLine(delivery) })}</p> : null}
@@ -377,7 +414,6 @@ function ChosenAddresses({ checkout, onChange }: { checkout: Schema<'Checkout'>;
 /** Step 2: what is bought, the coupon and the totals, as the server priced them. */
 function Review({ flow, checkout }: { flow: Flow; checkout: Schema<'Checkout'> }) {
   const { t } = useT(NAMESPACES);
-  const market = useMarket();
   const money = useMoney();
   const summary = checkout.summary;
   const rows: [string, number][] = [
@@ -392,7 +428,7 @@ function Review({ flow, checkout }: { flow: Flow; checkout: Schema<'Checkout'> }
       aria-labelledby="checkout-review"
       className="flex flex-col gap-4 rounded-lg border border-current/15 p-4"
     >
-      <h2 id="checkout-review" className="font-semibold text-lg">
+      <h2 id="checkout-review" tabIndex={-1} className="font-semibold text-lg outline-none">
         {t('journey.step_review')}
       </h2>
       <ul className="flex flex-col">
@@ -402,14 +438,7 @@ function Review({ flow, checkout }: { flow: Flow; checkout: Schema<'Checkout'> }
             className="flex gap-3 border-current/10 border-b py-3"
             data-testid="checkout-item"
           >
-            <img
-              src={market.client.assetUrl(item.product_image) ?? PLACEHOLDER_IMAGE}
-              alt=""
-              width={56}
-              height={56}
-              loading="lazy"
-              className="size-14 shrink-0 rounded-md object-cover"
-            />
+            <Thumbnail path={item.product_image} size={56} className="size-14" />
             <div className="min-w-0 flex-1 text-sm">
               <p className="font-medium text-base">{item.product_name}</p>
               <p>{t('journey.quantity', { count: item.quantity })}</p>

@@ -19,6 +19,7 @@ export default function Gateway() {
         form.action = plan.action;
         form.target = '_self';
         form.hidden = true;
+        form.dataset.paymentHandOver = '';
         for (const [name, value] of plan.fields) {
           const input = document.createElement('input');
           input.type = 'hidden';

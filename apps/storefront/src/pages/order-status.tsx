@@ -1,5 +1,5 @@
 import { STORAGE_KEYS, useMarket, useOrder, useOrderPaymentCheck } from '@marketkit/hooks';
-import { returnedOrderId } from '@marketkit/hooks/core';
+import { providerOf, returnedOrderId } from '@marketkit/hooks/core';
 import type { Schema } from '@marketkit/sdk';
 import { Button, EmptyState, ErrorState, Spinner, toast } from '@marketkit/ui';
 import { useEffect, useState } from 'react';
@@ -33,7 +33,12 @@ export default function OrderStatus() {
   const { t } = useT(['order', 'cart', 'common']);
   const market = useMarket();
   const search = useSearch();
-  const [orderId] = useState(() => returnedOrderId(search, market.state.storage.get(STORAGE_KEYS.orderId)));
+  const [{ orderId, returning }] = useState(() => {
+    const stored = market.state.storage.get(STORAGE_KEYS.orderId);
+    const id = returnedOrderId(search, stored);
+    // Coming back from a payment: the stored flag names this order (a later visit just shows it).
+    return { orderId: id, returning: id !== null && stored === String(id) };
+  });
   const order = useOrder(orderId ?? 0);
   const online = order.data?.payment_methods.some((method) => method.is_payment_gateway) ?? false;
   const check = useOrderPaymentCheck(online && orderId !== null ? orderId : null);
@@ -42,10 +47,11 @@ export default function OrderStatus() {
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
+    if (!returning) return;
     if (outcome === 'paid') toast.success(t('cart:order placed success'), { id: 'order_paid' });
     // Spec §8: not paid, or the check failed → this toast, under this id.
     if (outcome === 'unpaid') toast.error(t('order payment fail'), { id: 'failed_order' });
-  }, [outcome, t]);
+  }, [returning, outcome, t]);
 
   if (orderId === null)
     return (
@@ -81,11 +87,7 @@ export default function OrderStatus() {
     if (!gateway) return;
     setBusy(true);
     try {
-      await payOrder(
-        current.order_id,
-        gateway.id,
-        gateway.payment_type === 'CASHFREE' ? 'second_provider' : 'card_gateway',
-      );
+      await payOrder(current.order_id, gateway.id, providerOf(gateway) ?? 'card_gateway');
     } catch (error) {
       toast.error(failureMessage(error, t('status_page.retry_failed')));
       setBusy(false);
@@ -94,13 +96,12 @@ export default function OrderStatus() {
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-4 px-4 py-6">
       <div
-        role="status"
         className="flex flex-col gap-2 rounded-lg border border-current/20 p-4"
         data-testid="order-outcome"
         data-outcome={outcome}
       >
         <h1 className="font-bold text-2xl">{t(`status_page.heading_${outcome}`)}</h1>
-        <p>{t(`status_page.detail_${outcome}`, { number: current.order_number })}</p>
+        <p role="status">{t(`status_page.detail_${outcome}`, { number: current.order_number })}</p>
         {outcome === 'unpaid' && gateway ? (
           <Button className="self-start" disabled={busy} onClick={() => void retry()}>
             {t('status_page.pay_again')}

@@ -4,12 +4,7 @@ import { useEffect } from 'react';
 import { useSearch } from 'wouter';
 import { navigate } from '../app/router.tsx';
 import { orderStatusPath } from '../checkout/hand-over.ts';
-import { HandOverPage } from '../checkout/hand-over-page.tsx';
-
-const hasHandOver = () => {
-  const state: unknown = history.state;
-  return Boolean(state && typeof state === 'object' && 'usr' in state && state.usr);
-};
+import { HandOverPage, navigationState } from '../checkout/hand-over-page.tsx';
 
 /**
  * The second payment provider (`/payment`, `/cashfree`). With a hand-over in navigation state it sends
@@ -19,7 +14,7 @@ const hasHandOver = () => {
 export default function Payment() {
   const search = useSearch();
   const market = useMarket();
-  const handingOver = hasHandOver();
+  const handingOver = Boolean(navigationState());
   useEffect(() => {
     if (handingOver) return;
     const orderId = returnedOrderId(search, market.state.storage.get(STORAGE_KEYS.orderId));

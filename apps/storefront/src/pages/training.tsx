@@ -13,9 +13,8 @@ import { ErrorState, Skeleton } from '@marketkit/ui';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'wouter';
 import { ServiceStatus } from '../account/service-status.tsx';
+import { orderHref } from '../catalogue/links.ts';
 import { useT } from '../i18n/react.tsx';
-
-const orderHref = (orderId: number) => `/userprofile/order?orderId=${orderId}`;
 
 /** Training overview (`/trainingOverview/{orderItemId}/{orderId}`): progress and sessions of a purchased training. */
 export default function TrainingOverview() {

@@ -1,12 +1,13 @@
-import { useCart, useMarket, useWishlist } from '@marketkit/hooks';
+import { useCart, useWishlist } from '@marketkit/hooks';
 import { ITEM_TYPES, MAX_SEARCH_LENGTH, mainImage } from '@marketkit/hooks/core';
 import type { Schema } from '@marketkit/sdk';
 import { Button, EmptyState, ErrorState, Skeleton, toast } from '@marketkit/ui';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { failureMessage } from '../catalogue/failure.ts';
-import { PLACEHOLDER_IMAGE, productHref } from '../catalogue/links.ts';
+import { productHref } from '../catalogue/links.ts';
 import { SelectField } from '../catalogue/select-field.tsx';
+import { Thumbnail } from '../catalogue/thumbnail.tsx';
 import { useT } from '../i18n/react.tsx';
 
 type Kind = Schema<'ItemType'> | '';
@@ -14,7 +15,6 @@ type Kind = Schema<'ItemType'> | '';
 /** Wishlist (`/WishList`, signed-in): search, filter by kind, move to the cart, remove. */
 export default function Wishlist() {
   const { t } = useT(['wishlist', 'common', 'cart']);
-  const market = useMarket();
   const [search, setSearch] = useState('');
   const [type, setType] = useState<Kind>('');
   // Typing does not send a request per key: the search follows 300 ms after typing stops.
@@ -90,16 +90,7 @@ export default function Wishlist() {
               className="flex items-center gap-4 border-current/10 border-b py-3"
               data-testid="wishlist-item"
             >
-              <img
-                src={
-                  market.client.assetUrl(mainImage(item.product_detail.product_image)) ?? PLACEHOLDER_IMAGE
-                }
-                alt=""
-                width={64}
-                height={64}
-                loading="lazy"
-                className="size-16 shrink-0 rounded-md object-cover"
-              />
+              <Thumbnail path={mainImage(item.product_detail.product_image)} size={64} className="size-16" />
               <Link href={productHref(item.product)} className="min-w-0 flex-1 font-medium hover:underline">
                 {item.product_detail.product_name}
               </Link>

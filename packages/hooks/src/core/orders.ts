@@ -5,6 +5,7 @@ import { MAX_CART_QUANTITY } from './guest-cart.ts';
 type OrderStatus = Schema<'OrderStatus'>;
 type PaymentStatus = Schema<'PaymentStatus'>;
 type RequestStatus = Schema<'RequestStatus'>;
+type EnquiryStatus = Schema<'Enquiry'>['status'];
 type OrderItem = Schema<'OrderItem'>;
 type ProductPolicy = Schema<'ProductPolicy'>;
 
@@ -31,6 +32,7 @@ export const REQUEST_STATUSES: readonly RequestStatus[] = [
 // ——— Status chips ———
 
 export type StatusKind = 'order' | 'payment' | 'request';
+/** How every status chip (orders, payments, requests, enquiries, bookings, sessions) is coloured. */
 export type ChipTone = 'success' | 'warning' | 'danger' | 'neutral' | 'info';
 
 /** How a status value is shown: its tone, and whether this version knows the value at all. */
@@ -86,6 +88,22 @@ export function historyChip(value: string): StatusChip {
     if (chip.known) return chip;
   }
   return statusChip('order', value);
+}
+
+const ENQUIRY_TONES = {
+  open: 'info',
+  answered: 'success',
+  closed: 'neutral',
+} as const satisfies Record<EnquiryStatus, ChipTone>;
+
+/**
+ * The chip of an enquiry's status: its tone, and whether this version knows the value (one the server
+ * added later, or a key such as `toString`, is neutral and `known: false`).
+ */
+export function enquiryChip(value: string): { value: string; tone: ChipTone; known: boolean } {
+  const tones: Record<string, ChipTone> = ENQUIRY_TONES;
+  const tone = Object.hasOwn(tones, value) ? tones[value] : undefined;
+  return tone ? { value, tone, known: true } : { value, tone: 'neutral', known: false };
 }
 
 /** Paid means exactly `Completed`: an unknown or missing value is never taken as paid. */

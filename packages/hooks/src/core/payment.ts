@@ -27,11 +27,23 @@ export type GatewayFormPlan =
   | { ok: true; action: string; fields: [name: string, value: string][] }
   | { ok: false; reason: HandOverRefusal };
 
+/** The origins of a list of payment page URLs or origins (anything else is dropped). */
+export function paymentOrigins(values: readonly unknown[]): Set<string> {
+  return new Set(
+    values
+      .map((value) => (typeof value === 'string' ? isPaymentPageUrl(value) : null))
+      .filter((url): url is URL => url !== null)
+      .map((url) => url.origin),
+  );
+}
+
 /**
  * The card gateway form to post (spec §3 payload): every field but `payment_gateway_url`, which is the
- * action. Refused unless the action is a payment page whose origin the payment configuration allows.
+ * action. Refused unless the action is a payment page whose origin the payment configuration allows
+ * and, when the storefront has its own list (`trusted`, from its deployment, not from the server's
+ * answer), that list allows too: a forged or tampered configuration cannot name its own gateway.
  */
-export function gatewayFormPlan(config: unknown): GatewayFormPlan {
+export function gatewayFormPlan(config: unknown, trusted: readonly string[] = []): GatewayFormPlan {
   if (!config || typeof config !== 'object') return { ok: false, reason: 'malformed' };
   const {
     provider,
@@ -44,13 +56,9 @@ export function gatewayFormPlan(config: unknown): GatewayFormPlan {
     return { ok: false, reason: 'malformed' };
   const action = isPaymentPageUrl(form.payment_gateway_url);
   if (!action) return { ok: false, reason: 'not-allowed' };
-  const origins = new Set(
-    allowed
-      .map((origin) => (typeof origin === 'string' ? isPaymentPageUrl(origin) : null))
-      .filter((url): url is URL => url !== null)
-      .map((url) => url.origin),
-  );
-  if (!origins.has(action.origin)) return { ok: false, reason: 'not-allowed' };
+  if (!paymentOrigins(allowed).has(action.origin)) return { ok: false, reason: 'not-allowed' };
+  if (trusted.length > 0 && !paymentOrigins(trusted).has(action.origin))
+    return { ok: false, reason: 'not-allowed' };
   const fields: [string, string][] = [];
   for (const [name, value] of Object.entries(form)) {
     if (name === 'payment_gateway_url') continue;
@@ -62,14 +70,19 @@ export function gatewayFormPlan(config: unknown): GatewayFormPlan {
 
 export type SecondProviderPlan = { ok: true; url: string } | { ok: false; reason: HandOverRefusal };
 
-/** The second provider's hosted page: only a payment page URL (https, or loopback for the sandbox). */
-export function secondProviderPlan(config: unknown): SecondProviderPlan {
+/**
+ * The second provider's hosted page: only a payment page URL (https, or loopback for the sandbox) and,
+ * when the storefront has its own list of payment origins, one of those.
+ */
+export function secondProviderPlan(config: unknown, trusted: readonly string[] = []): SecondProviderPlan {
   if (!config || typeof config !== 'object') return { ok: false, reason: 'malformed' };
   const { provider, checkout_url: checkoutUrl } = config as Partial<Schema<'SecondProviderPaymentConfig'>>;
   if (provider !== 'second_provider' || typeof checkoutUrl !== 'string')
     return { ok: false, reason: 'malformed' };
   const url = isPaymentPageUrl(checkoutUrl);
-  return url ? { ok: true, url: url.href } : { ok: false, reason: 'not-allowed' };
+  if (!url || (trusted.length > 0 && !paymentOrigins(trusted).has(url.origin)))
+    return { ok: false, reason: 'not-allowed' };
+  return { ok: true, url: url.href };
 }
 
 /** What the storefront hands to a payment route in navigation state. */
@@ -105,6 +118,15 @@ export function parseOrderId(value: string | null | undefined): number | null {
 export function returnedOrderId(search: string, storedOrderId: string | null): number | null {
   const params = new URLSearchParams(search);
   return parseOrderId(params.get('orderId') ?? params.get('order_id')) ?? parseOrderId(storedOrderId);
+}
+
+/** Which provider takes a payment method's payments: its `provider`, else its `payment_type`; null for none. */
+export function providerOf(
+  method: Pick<Schema<'PaymentMethod'>, 'is_payment_gateway' | 'payment_type' | 'provider'>,
+): Schema<'PaymentConfig'>['provider'] | null {
+  if (!method.is_payment_gateway) return null;
+  if (method.provider === 'card_gateway' || method.provider === 'second_provider') return method.provider;
+  return method.payment_type === 'CASHFREE' ? 'second_provider' : 'card_gateway';
 }
 
 /** The route that hands an order over to its provider. */

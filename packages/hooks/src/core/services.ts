@@ -1,4 +1,5 @@
 import type { Schema } from '@marketkit/sdk';
+import type { ChipTone } from './orders.ts';
 import { slotsByDate } from './product.ts';
 
 type Booking = Schema<'Booking'>;
@@ -70,8 +71,8 @@ export function sessionsByStart<T extends Pick<TrainingSession, 'starts_at'>>(se
   });
 }
 
-/** How a booking's or a training session's status is shown. */
-export type ServiceChipTone = 'info' | 'success' | 'warning' | 'neutral';
+/** How a booking's or a training session's status is shown: the chip tones, never `danger`. */
+export type ServiceChipTone = Exclude<ChipTone, 'danger'>;
 
 const SERVICE_TONES = {
   booking: { booked: 'info', rescheduled: 'info', completed: 'success', cancelled: 'neutral' },

@@ -5,6 +5,7 @@
  * @packageDocumentation
  */
 export { type ClientState, type MergeJournal, type SavedPincode, STORAGE_KEYS } from './client-state.ts';
+export type { DownloadedFile } from './download.ts';
 export type { MergeOutcome } from './merge-runner.ts';
 export {
   createMarketQueryClient,
@@ -30,18 +31,10 @@ export {
   useCategories,
   usePolicies,
 } from './use-categories.ts';
-export {
-  useBuyNow,
-  useCheckout,
-  useOrderPaymentCheck,
-  usePincode,
-  useSlots,
-  useStartCheckout,
-  useStartPayment,
-} from './use-checkout.ts';
+export { useBuyNow, usePincode, useSlots, useStartCheckout } from './use-checkout.ts';
+export { useCheckout, useOrderPaymentCheck, useStartPayment } from './use-checkout-flow.ts';
 export { useLanguage } from './use-language.ts';
 export {
-  type DownloadedFile,
   type ReorderResult,
   useCancelOrder,
   useEnquiries,
@@ -60,7 +53,6 @@ export { useRecentlyViewed } from './use-recently-viewed.ts';
 export {
   type BookingRef,
   type BookingsQuery,
-  type DigitalDownload,
   useBookings,
   useCancelBooking,
   useDigitalDownload,

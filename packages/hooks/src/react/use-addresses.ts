@@ -60,6 +60,7 @@ export function useAddresses() {
     addresses: query.data?.data ?? [],
     isLoading: query.isLoading,
     error: query.error,
+    reload: () => void query.refetch(),
     create,
     update,
     remove,

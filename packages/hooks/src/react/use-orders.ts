@@ -2,13 +2,13 @@ import { type RequestBody, type Schema, unwrap } from '@marketkit/sdk';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import {
-  downloadFileName,
   ITEMS_PER_PAGE,
   type OrderListFilters,
   ordersQuery,
   type ReorderPlan,
   reorderPlan,
 } from '../core/index.ts';
+import { type DownloadedFile, fileFromResponse } from './download.ts';
 import { useMarket } from './provider.tsx';
 import { useSession } from './use-session.ts';
 
@@ -111,12 +111,6 @@ export function useReturnOrReplace() {
   );
 }
 
-/** A downloaded file and the name to save it under. */
-export interface DownloadedFile {
-  blob: Blob;
-  fileName: string;
-}
-
 /**
  * Downloads an order's invoice: the PDF as a `Blob`, named as the server's `Content-Disposition` says
  * (else `invoice-{orderNumber or id}.pdf`). An order without an invoice yet rejects with the server's
@@ -125,26 +119,16 @@ export interface DownloadedFile {
 export function useInvoice() {
   const market = useMarket();
   return useCallback(
-    async (orderId: number, orderNumber?: string): Promise<DownloadedFile> => {
-      const result = await market.client.GET('/ofs/rest/v3/orders/{orderId}/invoice', {
-        params: { path: { orderId } },
-        headers: { Accept: 'application/pdf, application/json' },
-        parseAs: 'blob',
-      });
-      const blob = result.data as Blob | undefined;
-      if (!result.response.ok || result.error !== undefined || !blob) {
-        // Errors come as the JSON envelope: unwrap turns it into a MarketApiError with its message.
-        await unwrap(Promise.resolve({ error: result.error, response: result.response }));
-        throw new Error('The invoice download gave no file');
-      }
-      return {
-        blob,
-        fileName: downloadFileName(
-          result.response.headers.get('Content-Disposition'),
-          `invoice-${orderNumber ?? orderId}.pdf`,
-        ),
-      };
-    },
+    (orderId: number, orderNumber?: string): Promise<DownloadedFile> =>
+      fileFromResponse(
+        market.client.GET('/ofs/rest/v3/orders/{orderId}/invoice', {
+          params: { path: { orderId } },
+          // The PDF, or the JSON error envelope when there is no invoice yet.
+          headers: { Accept: 'application/pdf, application/json' },
+          parseAs: 'blob',
+        }),
+        `invoice-${orderNumber ?? orderId}.pdf`,
+      ),
     [market],
   );
 }

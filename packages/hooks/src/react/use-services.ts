@@ -1,7 +1,8 @@
 import { type Schema, unwrap } from '@marketkit/sdk';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { downloadFileName, sessionsByStart } from '../core/index.ts';
+import { sessionsByStart } from '../core/index.ts';
+import { type DownloadedFile, fileFromResponse } from './download.ts';
 import { useMarket } from './provider.tsx';
 import { useSession } from './use-session.ts';
 
@@ -20,12 +21,6 @@ export interface BookingsQuery {
 
 /** The booking a mutation changes: enough to find it and the caches that show it. */
 export type BookingRef = Pick<Booking, 'booking_id' | 'order_id' | 'product_id'>;
-
-/** A downloaded digital product: the file and the name to save it under. */
-export interface DigitalDownload {
-  blob: Blob;
-  fileName: string;
-}
 
 const isId = (value: number) => Number.isSafeInteger(value) && value > 0;
 const withSessionsInOrder = (overview: TrainingOverview): TrainingOverview => ({
@@ -152,24 +147,18 @@ export function useDigitalDownload() {
   const market = useMarket();
   const queryClient = useQueryClient();
   return useCallback(
-    async (orderItemId: number, fallbackName = `download-${orderItemId}`): Promise<DigitalDownload> => {
-      const result = await market.client.GET('/cfs/rest/v3/digital-products/{orderItemId}/download', {
-        params: { path: { orderItemId } },
-        // The file, or the JSON error envelope when the server refuses.
-        headers: { Accept: 'application/octet-stream, application/json' },
-        parseAs: 'blob',
-      });
-      const blob = result.data as Blob | undefined;
-      if (!result.response.ok || result.error !== undefined || !blob) {
-        // The error answer is the JSON envelope: unwrap turns it into a MarketApiError with its message.
-        await unwrap(Promise.resolve({ error: result.error, response: result.response }));
-        throw new Error('The download gave no file');
-      }
+    async (orderItemId: number, fallbackName = `download-${orderItemId}`): Promise<DownloadedFile> => {
+      const file = await fileFromResponse(
+        market.client.GET('/cfs/rest/v3/digital-products/{orderItemId}/download', {
+          params: { path: { orderItemId } },
+          // The file, or the JSON error envelope when the server refuses.
+          headers: { Accept: 'application/octet-stream, application/json' },
+          parseAs: 'blob',
+        }),
+        fallbackName,
+      );
       await queryClient.invalidateQueries({ queryKey: [market.store, 'digital-products'] });
-      return {
-        blob,
-        fileName: downloadFileName(result.response.headers.get('Content-Disposition'), fallbackName),
-      };
+      return file;
     },
     [market, queryClient],
   );

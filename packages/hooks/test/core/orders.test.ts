@@ -7,6 +7,7 @@ import {
   canDownloadInvoice,
   changeOrderFilters,
   DEFAULT_ORDER_FILTERS,
+  enquiryChip,
   hasOrderFilters,
   historyChip,
   isIsoDate,
@@ -119,6 +120,18 @@ describe('status chips (spec §4 values)', () => {
 
   it('a history entry with a new value is unknown', () => {
     expect(historyChip('Dispatched')).toMatchObject({ known: false, tone: 'neutral' });
+  });
+
+  it.each([
+    ['open', 'info', true],
+    ['answered', 'success', true],
+    ['closed', 'neutral', true],
+    ['Open', 'neutral', false],
+    ['escalated', 'neutral', false],
+    ['toString', 'neutral', false],
+    ['', 'neutral', false],
+  ] as const)('an enquiry %j → %s (known: %s)', (value, tone, known) => {
+    expect(enquiryChip(value)).toEqual({ value, tone, known });
   });
 
   it.each([

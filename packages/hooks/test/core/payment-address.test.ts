@@ -6,6 +6,8 @@ import {
   gatewayFormPlan,
   isPaymentPageUrl,
   parseOrderId,
+  paymentOrigins,
+  providerOf,
   readPaymentHandOver,
   returnedOrderId,
   secondProviderPlan,
@@ -87,6 +89,49 @@ describe('the card gateway form (spec §3 payload)', () => {
     ],
   ])('refuses %s', (_, config, reason) => {
     expect(gatewayFormPlan(config)).toEqual({ ok: false, reason });
+  });
+});
+
+describe("the storefront's own list of payment origins", () => {
+  it.each([
+    ['in both lists', card('https://pay.example/p'), ['https://pay.example'], true],
+    ['allowed by the server only', card('https://pay.example/p'), ['https://other.example'], false],
+    [
+      'a forged config that allows its own gateway',
+      card('https://evil.example/p', ['https://evil.example']),
+      ['https://pay.example'],
+      false,
+    ],
+    ['a list of junk trusts nothing', card('https://pay.example/p'), ['pay.example', 'javascript:x'], false],
+    ['no list of its own: the server list decides', card('https://pay.example/p'), [], true],
+  ])('card gateway, %s → %s', (_, config, trusted, ok) => {
+    expect(gatewayFormPlan(config, trusted).ok).toBe(ok);
+  });
+
+  it.each([
+    ['https://pay.example/s', ['https://pay.example'], true],
+    ['https://evil.example/s', ['https://pay.example'], false],
+    ['https://evil.example/s', [], true],
+  ])('second provider %s with %j → %s', (url, trusted, ok) => {
+    expect(secondProviderPlan({ provider: 'second_provider', checkout_url: url }, trusted).ok).toBe(ok);
+  });
+
+  it('reads origins from URLs or origins and drops the rest', () => {
+    expect([
+      ...paymentOrigins(['https://a.example/x?y', 'http://localhost:4010', 'http://b.example', 7]),
+    ]).toEqual(['https://a.example', 'http://localhost:4010']);
+  });
+});
+
+describe('which provider a payment method hands over to', () => {
+  it.each([
+    [{ is_payment_gateway: false, payment_type: 'COD' }, null],
+    [{ is_payment_gateway: true, payment_type: 'CARD_GATEWAY', provider: 'card_gateway' }, 'card_gateway'],
+    [{ is_payment_gateway: true, payment_type: 'CASHFREE', provider: 'second_provider' }, 'second_provider'],
+    [{ is_payment_gateway: true, payment_type: 'CASHFREE' }, 'second_provider'],
+    [{ is_payment_gateway: true, payment_type: 'AMAZON_PAY', provider: 'something new' }, 'card_gateway'],
+  ] as const)('%j → %s', (method, provider) => {
+    expect(providerOf(method)).toBe(provider);
   });
 });
 

@@ -13,21 +13,11 @@ import {
   useSession,
   useStartCheckout,
 } from '../../src/react/index.ts';
-import { HOST, newDevice, renderWithMarket, setupSandbox } from './harness.tsx';
+import { HOST, newDevice, renderWithMarket, SHOPPER_ADDRESS, setupSandbox } from './harness.tsx';
 
 const { sandbox, calls } = setupSandbox();
 const SIGN_IN = { username: 'shopper@example.com', password: 'Password123' };
-const ADDRESS = {
-  full_name: 'Asha',
-  phone: '9876543210',
-  extension: '+91',
-  address_line_1: '1 Road',
-  city: 'Johannesburg',
-  state: 'Gauteng',
-  country: 'South Africa',
-  pincode: '2001',
-  address_type: 'delivery' as const,
-};
+const ADDRESS = SHOPPER_ADDRESS;
 
 function signedIn() {
   const device = newDevice();

@@ -3,7 +3,7 @@ import { unwrap } from '@marketkit/sdk';
 import { act, waitFor } from '@testing-library/react';
 import { expect, it } from 'vitest';
 import { useCart, useCheckout, useMarket, useSession, useStartCheckout } from '../../src/react/index.ts';
-import { newDevice, products, renderWithMarket, setupSandbox } from './harness.tsx';
+import { newDevice, products, renderWithMarket, SHOPPER_ADDRESS, setupSandbox } from './harness.tsx';
 
 const SIGN_IN = { username: 'shopper@example.com', password: 'Password123' };
 
@@ -15,17 +15,7 @@ async function signInWithAddress(shop: {
   await act(() => shop.session.signIn(SIGN_IN));
   return unwrap(
     shop.market.client.POST('/cfs/rest/v3/customer-address', {
-      body: {
-        full_name: 'Asha',
-        phone: '9876543210',
-        extension: '+91',
-        address_line_1: '1 Road',
-        city: 'Johannesburg',
-        state: 'Gauteng',
-        country: 'South Africa',
-        pincode: '2001',
-        address_type: 'delivery',
-      },
+      body: SHOPPER_ADDRESS,
     }),
   );
 }

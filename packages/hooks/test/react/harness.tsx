@@ -15,6 +15,19 @@ import {
 
 export const HOST = 'http://localhost:4010';
 
+/** A delivery address in Johannesburg (pincode 2001, where every demo zone delivers). */
+export const SHOPPER_ADDRESS = {
+  full_name: 'Asha',
+  phone: '9876543210',
+  extension: '+91',
+  address_line_1: '1 Road',
+  city: 'Johannesburg',
+  state: 'Gauteng',
+  country: 'South Africa',
+  pincode: '2001',
+  address_type: 'delivery' as const,
+};
+
 /** The sandbox behind MSW, reset after every test; records the contract calls made. */
 export function setupSandbox() {
   const sandbox = createSandbox({ log: () => {} });

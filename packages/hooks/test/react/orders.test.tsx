@@ -23,7 +23,7 @@ import {
   useReturnOrReplace,
   useSession,
 } from '../../src/react/index.ts';
-import { type Device, HOST, newDevice, renderWithMarket, setupSandbox } from './harness.tsx';
+import { type Device, HOST, newDevice, renderWithMarket, SHOPPER_ADDRESS, setupSandbox } from './harness.tsx';
 
 const { sandbox, server } = setupSandbox();
 
@@ -42,17 +42,7 @@ async function shopper(device: Device) {
   const client = view.result.current.market.client;
   const address = await unwrap(
     client.POST('/cfs/rest/v3/customer-address', {
-      body: {
-        full_name: 'Asha',
-        phone: '9876543210',
-        extension: '+91',
-        address_line_1: '1 Road',
-        city: 'Johannesburg',
-        state: 'Gauteng',
-        country: 'South Africa',
-        pincode: '2001',
-        address_type: 'delivery',
-      },
+      body: SHOPPER_ADDRESS,
     }),
   );
   /** Places a buy-now order for one product (a service gets its first free slot). */

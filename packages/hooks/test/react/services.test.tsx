@@ -14,7 +14,7 @@ import {
   useSession,
   useTrainingOverview,
 } from '../../src/react/index.ts';
-import { HOST, newDevice, renderWithMarket, setupSandbox } from './harness.tsx';
+import { HOST, newDevice, renderWithMarket, SHOPPER_ADDRESS, setupSandbox } from './harness.tsx';
 
 const SIGN_IN = { username: 'shopper@example.com', password: 'Password123' };
 const BARISTA_COURSE = 1047; // a service with a classroom training, booked by slot, cash on delivery allowed
@@ -35,17 +35,7 @@ async function signedIn() {
   const market = shop.result.current.market;
   const address = await unwrap(
     market.client.POST('/cfs/rest/v3/customer-address', {
-      body: {
-        full_name: 'Asha',
-        phone: '9876543210',
-        extension: '+91',
-        address_line_1: '1 Road',
-        city: 'Johannesburg',
-        state: 'Gauteng',
-        country: 'South Africa',
-        pincode: '2001',
-        address_type: 'delivery',
-      },
+      body: SHOPPER_ADDRESS,
     }),
   );
   return { device, market, addressId: address.address_id };

@@ -1,0 +1,30 @@
+import { useMarket } from '@marketkit/hooks';
+import { PLACEHOLDER_IMAGE } from './links.ts';
+
+/**
+ * A product's small picture beside its name: decorative (the name says what it is), lazy, sized so
+ * nothing moves when it arrives; the placeholder when the server gives no image.
+ */
+export function Thumbnail({
+  path,
+  size,
+  className = 'size-16',
+}: {
+  path: string | null | undefined;
+  /** Intrinsic width and height in CSS pixels (the largest it is shown at). */
+  size: number;
+  /** Its size classes. */
+  className?: string;
+}) {
+  const market = useMarket();
+  return (
+    <img
+      src={market.client.assetUrl(path ?? '') ?? PLACEHOLDER_IMAGE}
+      alt=""
+      width={size}
+      height={size}
+      loading="lazy"
+      className={`${className} shrink-0 rounded-md object-cover`}
+    />
+  );
+}

@@ -1,0 +1,22 @@
+import { expect, type Page } from '@playwright/test';
+
+/** The sign-in form's texts in the seeded stores' languages. */
+const SIGN_IN_TEXT = {
+  en: { username: 'E-mail or phone number', password: 'Password', submit: 'Sign in' },
+  ar: { username: 'البريد الإلكتروني أو رقم الهاتف', password: 'كلمة المرور', submit: 'تسجيل الدخول' },
+} as const;
+
+/** Signs the seeded shopper in through the storefront's sign-in page and waits for the home page. */
+export async function signInInBrowser(
+  page: Page,
+  origin: string,
+  language: keyof typeof SIGN_IN_TEXT = 'en',
+) {
+  const text = SIGN_IN_TEXT[language];
+  await page.goto(`${origin}/signin`);
+  await page.getByLabel(text.username).fill('shopper@example.com');
+  await page.getByLabel(text.password).fill('Password123');
+  await page.locator('form').getByRole('button', { name: text.submit, exact: true }).click();
+  await expect(page).toHaveURL(`${origin}/`);
+  return origin;
+}
