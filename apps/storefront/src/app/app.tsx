@@ -1,13 +1,14 @@
 import {
+  STORAGE_KEYS,
   useAiConfiguration,
   useGuestCartMerge,
   useLanguage,
-  usePaymentReturnCheck,
+  useMarket,
   useStoreBootstrap,
 } from '@marketkit/hooks';
 import type { Schema } from '@marketkit/sdk';
-import { Spinner, Toaster, toast } from '@marketkit/ui';
-import { Suspense, startTransition, useEffect, useLayoutEffect, useState } from 'react';
+import { Spinner, Toaster } from '@marketkit/ui';
+import { lazy, Suspense, startTransition, useEffect, useLayoutEffect, useState } from 'react';
 import { Link, Route, Switch, useLocation } from 'wouter';
 import { useI18n, useT } from '../i18n/react.tsx';
 import { SettingsError, StoreUnavailable } from '../pages/store-status.tsx';
@@ -41,6 +42,7 @@ const SCREENS = {
   'not-found': lazyScreen('not-found'),
 } as const;
 const ComingSoon = SCREENS['coming-soon'];
+const PaymentReturn = lazy(() => import('../shell/payment-return.tsx'));
 const NotFound = SCREENS['not-found'];
 
 /** Google Tag Manager, only when the store sets a tag (spec §7), with the snippet's start event. */
@@ -69,22 +71,17 @@ function Shell({
 }) {
   const dir = language.direction === 'RTL' ? 'rtl' : 'ltr';
   const { t } = useT('common');
-  const i18n = useI18n();
   const [pathname] = useLocation();
   const ai = useAiConfiguration();
   // Spec §4: after sign-in the guest cart joins the server cart (the cart page does it itself).
   useGuestCartMerge();
   const bare = BARE_ROUTES.some((route) => matchesRoute(route, pathname));
-  usePaymentReturnCheck({
-    pathname,
-    // Their texts load only when a payment outcome is to be shown.
-    onPaid: () =>
-      void i18n.whenSettled(['cart']).then(() => toast.success(i18n.t(['cart'], 'order placed success'))),
-    onNotPaid: () =>
-      void i18n
-        .whenSettled(['order'])
-        .then(() => toast.error(i18n.t(['order'], 'order payment fail'), { id: 'failed_order' })),
-  });
+  // The payment return check's code comes only while a payment flag is stored.
+  const market = useMarket();
+  // Once loaded it stays: the check clears the flags before it reports, and must still report.
+  const [paymentCheckNeeded, setPaymentCheckNeeded] = useState(false);
+  if (!paymentCheckNeeded && market.state.storage.get(STORAGE_KEYS.payDone) !== null)
+    setPaymentCheckNeeded(true);
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -154,6 +151,11 @@ function Shell({
         >
           {t('ask_ai', { name: ai.configuration?.assistant_name ?? '' })}
         </Link>
+      ) : null}
+      {paymentCheckNeeded ? (
+        <Suspense fallback={null}>
+          <PaymentReturn pathname={pathname} />
+        </Suspense>
       ) : null}
       <Toaster dir={dir} closeLabel={t('close')} />
     </div>

@@ -14,7 +14,7 @@ import {
   unwrap,
 } from '@marketkit/sdk';
 import { settingsStoreId, storeIdHint } from '../core/store.ts';
-import { marketKeys } from '../react/query-keys.ts';
+import { storeKeys } from '../react/query-keys.ts';
 import { STORAGE_KEYS } from '../react/storage-keys.ts';
 
 type ValidationBody = Schema<'StoreValidation'>;
@@ -124,7 +124,7 @@ export function prefetchStore(options: PrefetchStoreOptions): PrefetchedStore {
   });
   const calls = storeCalls(client);
   const catalogue = catalogueCalls(client);
-  const keys = marketKeys(options.store);
+  const keys = storeKeys(options.store);
   const screen = (options.screen ?? []).map((data): PrefetchedQuery => {
     const call: { queryKey: readonly unknown[]; fetch: () => Promise<unknown> } =
       data.kind === 'product'

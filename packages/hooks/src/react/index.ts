@@ -6,6 +6,7 @@
  */
 export { type ClientState, type MergeJournal, type SavedPincode, STORAGE_KEYS } from './client-state.ts';
 export type { DownloadedFile } from './download.ts';
+export { marketKeys } from './keys.ts';
 export type { MergeOutcome } from './merge-runner.ts';
 export {
   createMarketQueryClient,
@@ -14,7 +15,6 @@ export {
   type MarketProviderProps,
   useMarket,
 } from './provider.tsx';
-export { marketKeys } from './query-keys.ts';
 export { createMemoryStorage, type KeyValueStorage } from './storage.ts';
 export { useAddresses, useCoupons, usePincodeCheck } from './use-addresses.ts';
 export { useAiConfiguration } from './use-ai-configuration.ts';

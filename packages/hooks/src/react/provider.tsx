@@ -20,7 +20,8 @@ import {
 } from '../core/index.ts';
 import { type PrefetchedStore, storeCalls } from '../prefetch/index.ts';
 import { type ClientState, createClientState, STORAGE_KEYS } from './client-state.ts';
-import { isShopperScoped, marketKeys } from './query-keys.ts';
+import { marketKeys } from './keys.ts';
+import { isShopperScoped } from './query-keys.ts';
 import { defaultStorage, type KeyValueStorage, safe } from './storage.ts';
 
 export interface SessionStoreState {

@@ -1,5 +1,9 @@
-/** Query keys; each starts with the store name so two stores never share a cache entry. */
-export function marketKeys(store: string) {
+/**
+ * Query keys of the store and its catalogue (what a first screen loads; the boot prefetch uses these).
+ * Each starts with the store name so two stores never share a cache entry. `marketKeys` adds the
+ * shopper's checkout, orders and services.
+ */
+export function storeKeys(store: string) {
   return {
     all: [store] as const,
     storeValidation: () => [store, 'store-validation'] as const,
@@ -18,19 +22,6 @@ export function marketKeys(store: string) {
     cart: () => [store, 'cart'] as const,
     wishlist: (filters: { search?: string; type?: string }) => [store, 'wishlist', filters] as const,
     aiConfiguration: () => [store, 'ai-configuration'] as const,
-    checkout: (checkoutId: string) => [store, 'checkout', checkoutId] as const,
-    paymentTypes: (checkoutId: string) => [store, 'payment-types', checkoutId] as const,
-    addresses: () => [store, 'addresses'] as const,
-    pincodeCheck: (pincode: string, productIds: readonly number[]) =>
-      [store, 'pincode-check', pincode, productIds] as const,
-    coupons: (productIds: readonly number[]) => [store, 'coupons', productIds] as const,
-    orders: (query: Record<string, unknown>) => [store, 'orders', query] as const,
-    order: (orderId: number) => [store, 'order', orderId] as const,
-    orderPayment: (orderId: number) => [store, 'order-payment', orderId] as const,
-    enquiries: (query: Record<string, unknown>) => [store, 'enquiries', query] as const,
-    bookings: (query: Record<string, unknown>) => [store, 'bookings', query] as const,
-    training: (orderItemId: number, orderId: number) => [store, 'training', orderItemId, orderId] as const,
-    digitalProducts: (query: Record<string, unknown>) => [store, 'digital-products', query] as const,
   };
 }
 
