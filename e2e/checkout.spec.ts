@@ -500,3 +500,21 @@ test('checkout in Arabic (RTL): steps, payment and no serious axe violations', a
     .click();
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test('buy now checks out the single item and leaves the cart alone', async ({ page }) => {
+  const client = await scene([{ product: 1009, quantity: 2 }]);
+  const origin = await signIn(page);
+  await page.goto(`${origin}/ProductDetails?productId=1001`);
+  await page.getByRole('button', { name: 'Buy now' }).click();
+  await expect(page).toHaveURL(/\/checkout\/[^/]+$/);
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await expect(page.getByTestId('checkout-item')).toHaveCount(1);
+  await expect(page.getByTestId('checkout-item')).toContainText('Aurora X1 Smartphone');
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await page.getByRole('radio', { name: /Credit or debit card/ }).check();
+  await page.getByTestId('pay').click();
+  await page.getByRole('button', { name: 'Pay now' }).click();
+  await expect(page.getByTestId('order-outcome')).toHaveAttribute('data-outcome', 'paid');
+  // The cart still holds what was in it before.
+  expect((await cartOf(client)).map((line) => [line.product, line.cart_quantity])).toEqual([[1009, 2]]);
+});
