@@ -1,12 +1,12 @@
 import { type BookingsQuery, useBookings, useCancelBooking } from '@marketkit/hooks';
 import { bookingActions, pageCount } from '@marketkit/hooks/core';
 import type { Schema } from '@marketkit/sdk';
-import { Button, Dialog, EmptyState, ErrorState, Pagination, Skeleton, toast } from '@marketkit/ui';
+import { Button, Dialog, EmptyState, ErrorState, Pagination, Skeleton } from '@marketkit/ui';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import { failureMessage } from '../catalogue/failure.ts';
 import { orderHref, placeholders, productHref } from '../catalogue/links.ts';
 import { SelectField } from '../catalogue/select-field.tsx';
+import { useBusyAction } from '../catalogue/use-busy-action.ts';
 import { useT } from '../i18n/react.tsx';
 import { RescheduleDialog } from './reschedule-dialog.tsx';
 import { ServiceStatus } from './service-status.tsx';
@@ -127,19 +127,13 @@ function CancelBooking({ booking }: { booking: Booking }) {
   const { t } = useT(['training_overview', 'common']);
   const cancel = useCancelBooking();
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction();
   const slot = slotText(booking.slot);
   const confirm = async () => {
-    setBusy(true);
-    try {
-      await cancel(booking);
-      toast.success(t('bookings.cancelled'));
+    if (
+      await run(() => cancel(booking), { done: t('bookings.cancelled'), failed: t('bookings.cancel_failed') })
+    )
       setOpen(false);
-    } catch (error) {
-      toast.error(failureMessage(error, t('bookings.cancel_failed')));
-    } finally {
-      setBusy(false);
-    }
   };
   return (
     <Dialog

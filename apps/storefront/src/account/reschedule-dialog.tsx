@@ -1,10 +1,10 @@
 import { useProductSlots, useRescheduleBooking } from '@marketkit/hooks';
 import { rescheduleSlots } from '@marketkit/hooks/core';
 import type { Schema } from '@marketkit/sdk';
-import { Button, Dialog, toast } from '@marketkit/ui';
+import { Button, Dialog } from '@marketkit/ui';
 import { type FormEvent, useState } from 'react';
-import { failureMessage } from '../catalogue/failure.ts';
 import { SlotGroups } from '../catalogue/slot-groups.tsx';
+import { useBusyAction } from '../catalogue/use-busy-action.ts';
 import { useT } from '../i18n/react.tsx';
 import { slotText } from './slot-text.ts';
 
@@ -13,7 +13,7 @@ export function RescheduleDialog({ booking }: { booking: Schema<'Booking'> }) {
   const { t } = useT(['training_overview', 'common']);
   const [open, setOpen] = useState(false);
   const [chosen, setChosen] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction();
   const slots = useProductSlots(booking.product_id, { enabled: open });
   const reschedule = useRescheduleBooking();
   const groups = rescheduleSlots(slots.data ?? [], booking);
@@ -22,16 +22,11 @@ export function RescheduleDialog({ booking }: { booking: Schema<'Booking'> }) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (chosen === null) return;
-    setBusy(true);
-    try {
-      await reschedule(booking, chosen);
-      toast.success(t('bookings.rescheduled'));
-      setOpen(false);
-    } catch (error) {
-      toast.error(failureMessage(error, t('bookings.reschedule_failed')));
-    } finally {
-      setBusy(false);
-    }
+    const done = await run(() => reschedule(booking, chosen), {
+      done: t('bookings.rescheduled'),
+      failed: t('bookings.reschedule_failed'),
+    });
+    if (done) setOpen(false);
   };
 
   return (

@@ -5,6 +5,7 @@ import { Button, Input, toast } from '@marketkit/ui';
 import { type FormEvent, useMemo, useState } from 'react';
 import { failureMessage } from '../catalogue/failure.ts';
 import { useMoney } from '../catalogue/money.ts';
+import { useBusyAction } from '../catalogue/use-busy-action.ts';
 import { useT } from '../i18n/react.tsx';
 
 type Flow = ReturnType<typeof useCheckout>;
@@ -24,19 +25,13 @@ export function CouponPanel({ flow, checkout }: { flow: Flow; checkout: Schema<'
   const [code, setCode] = useState('');
   const [problem, setProblem] = useState<string | undefined>();
   const [checked, setChecked] = useState<Checked | null>(null);
-  const [busy, setBusy] = useState(false);
+  const action = useBusyAction();
+  // Checking a typed code answers beside the field, not in a toast.
+  const [checking, setChecking] = useState(false);
+  const busy = action.busy || checking;
   const applied = checkout.coupon;
 
-  const run = async (work: () => Promise<unknown>, fallback: string) => {
-    setBusy(true);
-    try {
-      await work();
-    } catch (error) {
-      toast.error(failureMessage(error, t(fallback)));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const run = (work: () => Promise<unknown>, failed: string) => action.run(work, { failed: t(failed) });
   const apply = (couponCode: string) =>
     run(async () => {
       const next = await flow.applyCoupon(couponCode);
@@ -53,7 +48,7 @@ export function CouponPanel({ flow, checkout }: { flow: Flow; checkout: Schema<'
       return;
     }
     setProblem(undefined);
-    setBusy(true);
+    setChecking(true);
     try {
       const result = await coupons.validate(typed);
       setChecked({
@@ -66,7 +61,7 @@ export function CouponPanel({ flow, checkout }: { flow: Flow; checkout: Schema<'
       setChecked(null);
       setProblem(failureMessage(error, t('check_failed')));
     } finally {
-      setBusy(false);
+      setChecking(false);
     }
   };
 

@@ -1,9 +1,10 @@
 import { useAddresses, useCart, usePincodeCheck } from '@marketkit/hooks';
 import { addressInputOf, addressLine } from '@marketkit/hooks/core';
 import type { Schema } from '@marketkit/sdk';
-import { Button, Dialog, EmptyState, ErrorState, Input, Skeleton, toast } from '@marketkit/ui';
+import { Button, Dialog, EmptyState, ErrorState, Input, Skeleton } from '@marketkit/ui';
 import { type FormEvent, useMemo, useState } from 'react';
 import { failureMessage } from '../catalogue/failure.ts';
+import { useBusyAction } from '../catalogue/use-busy-action.ts';
 import { AddressForm } from '../checkout/address-form.tsx';
 import { useT } from '../i18n/react.tsx';
 
@@ -16,33 +17,24 @@ export default function Addresses() {
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Schema<'Address'> | null>(null);
 
+  const { busy, run } = useBusyAction();
   const save = async (value: Parameters<typeof book.create>[0]) => {
-    try {
-      if (editing?.mode === 'edit') await book.update(editing.address.address_id, value);
-      else await book.create(value);
-      toast.success(t(editing?.mode === 'edit' ? 'updated' : 'added'));
-      setEditing(null);
-    } catch (error) {
-      toast.error(failureMessage(error, t('save_failed')));
-    }
+    const changing = editing?.mode === 'edit' ? editing.address : null;
+    const done = await run(() => (changing ? book.update(changing.address_id, value) : book.create(value)), {
+      done: t(changing ? 'updated' : 'added'),
+      failed: t('save_failed'),
+    });
+    if (done) setEditing(null);
   };
   const remove = async (address: Schema<'Address'>) => {
-    try {
-      await book.remove(address.address_id);
-      toast.success(t('deleted'));
-      setDeleting(null);
-    } catch (error) {
-      toast.error(failureMessage(error, t('delete_failed')));
-    }
+    const done = await run(() => book.remove(address.address_id), {
+      done: t('deleted'),
+      failed: t('delete_failed'),
+    });
+    if (done) setDeleting(null);
   };
-  const makeDefault = async (address: Schema<'Address'>) => {
-    try {
-      await book.makeDefault(address);
-      toast.success(t('default_set'));
-    } catch (error) {
-      toast.error(failureMessage(error, t('save_failed')));
-    }
-  };
+  const makeDefault = (address: Schema<'Address'>) =>
+    run(() => book.makeDefault(address), { done: t('default_set'), failed: t('save_failed') });
 
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-4 px-4 py-6">
@@ -141,7 +133,9 @@ export default function Addresses() {
         closeLabel={t('common:close')}
       >
         <div className="flex flex-wrap gap-2">
-          <Button onClick={() => deleting && void remove(deleting)}>{t('delete')}</Button>
+          <Button disabled={busy} onClick={() => deleting && void remove(deleting)}>
+            {t('delete')}
+          </Button>
           <Button variant="ghost" onClick={() => setDeleting(null)}>
             {t('cancel')}
           </Button>
