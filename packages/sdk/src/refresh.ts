@@ -90,6 +90,9 @@ export function createRefreshCoordinator(options: RefreshCoordinatorOptions): Re
     if (!grant) return { kind: 'unavailable', cause: new Error(`refresh answered ${response.status}`) };
     if (!stillOurs()) return fromStore(); // signed out (or in again) meanwhile: never resurrect
     tokens.set(grant);
+    // Read the cookies back before the lock is released: the browser stores a cookie write
+    // asynchronously, and the next tab to take the lock must find the new tokens, not refresh again.
+    await tokens.sync?.();
     options.onTokensRefreshed?.(grant);
     return { kind: 'refreshed', accessToken: grant.access_token };
   }
