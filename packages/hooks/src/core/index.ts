@@ -4,6 +4,14 @@
  * @packageDocumentation
  */
 export {
+  type AiQuestionProblem,
+  conversationIdOf,
+  MAX_AI_QUESTION_LENGTH,
+  policyRoute,
+  readAiQuestion,
+  sortDevices,
+} from './account.ts';
+export {
   type AddressField,
   type AddressInput,
   type AddressProblem,
@@ -16,6 +24,20 @@ export {
   emptyAddress,
   validateAddress,
 } from './address.ts';
+export {
+  type AuthProblem,
+  consentDecisions,
+  deviceName,
+  type Identifier,
+  isDeviceId,
+  missingConsents,
+  nameProblem,
+  newPasswordProblems,
+  otpProblem,
+  passwordProblem,
+  readIdentifier,
+  secondsUntilResend,
+} from './auth.ts';
 export {
   ALL_ITEM_TYPES,
   changeListing,
@@ -173,6 +195,26 @@ export {
   productImages,
   slotsByDate,
 } from './product.ts';
+export {
+  checkProfileImage,
+  GENDERS,
+  localIsoDate,
+  type PasswordChange,
+  type PasswordChangeForm,
+  PROFILE_IMAGE_MAX_BYTES,
+  PROFILE_IMAGE_TYPES,
+  type PreferencesInput,
+  type ProfileField,
+  type ProfileForm,
+  type ProfileImageCheck,
+  type ProfileProblem,
+  type ProfileUpdate,
+  preferencesInputOf,
+  preferredLanguage,
+  profileFormOf,
+  validatePasswordChange,
+  validateProfile,
+} from './profile.ts';
 export { RECENTLY_VIEWED_LIMIT, recordView, sanitizeRecentlyViewed } from './recently-viewed.ts';
 export { RETRY_LIMIT, retryDelay, shouldRetry, shouldRetryTranslation } from './retry.ts';
 export { rememberLocation, returnPathOrHome, routeAccess, safeReturnPath } from './return-path.ts';

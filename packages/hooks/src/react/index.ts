@@ -18,6 +18,8 @@ export {
 export { createMemoryStorage, type KeyValueStorage } from './storage.ts';
 export { useAddresses, useCoupons, usePincodeCheck } from './use-addresses.ts';
 export { useAiConfiguration } from './use-ai-configuration.ts';
+export { type AiExchange, type AskAiApi, useAskAi } from './use-ask-ai.ts';
+export { deviceIdentity, useAuthFlows, useSignupRequirements } from './use-auth.ts';
 export {
   type CartApi,
   type GuestCartMergeApi,
@@ -30,9 +32,12 @@ export {
   type CatalogueQueryOptions,
   useCategories,
   usePolicies,
+  usePolicy,
+  useStoreFaqs,
 } from './use-categories.ts';
 export { useBuyNow, usePincode, useSlots, useStartCheckout } from './use-checkout.ts';
 export { useCheckout, useOrderPaymentCheck, useStartPayment } from './use-checkout-flow.ts';
+export { type DevicesApi, useDevices } from './use-devices.ts';
 export { useLanguage } from './use-language.ts';
 export {
   type ReorderResult,
@@ -49,6 +54,13 @@ export { usePaymentReturnCheck } from './use-payment-return.ts';
 export { useAvailability, useProduct, useProductSlots } from './use-product.ts';
 export { useEnquiry, useProductFaqs, useProductRatings } from './use-product-extras.ts';
 export { useDeals, useProducts, useProductsById, useRecommendations } from './use-products.ts';
+export {
+  ProfileImageRefusedError,
+  useChangePassword,
+  usePreferences,
+  useProfile,
+  useProfileImage,
+} from './use-profile.ts';
 export { useRecentlyViewed } from './use-recently-viewed.ts';
 export {
   type BookingRef,

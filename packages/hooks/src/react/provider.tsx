@@ -39,13 +39,21 @@ export interface MarketContextValue {
   keys: ReturnType<typeof marketKeys>;
   /** The current route (rules such as "no merge on /cart" depend on it). */
   pathname: () => string;
-  /** Forgets every trace of the session: tokens, per-user storage and the query cache. */
-  endSession: () => void;
+  /**
+   * Forgets every trace of the session: tokens, per-user storage and the query cache. Other tabs of
+   * the store follow (pass `{ broadcast: false }` when following another tab).
+   */
+  endSession: (options?: { broadcast?: boolean }) => void;
+  /** Tells the store's other tabs that the session changed (they re-read the token cookies). */
+  announceSession: () => void;
   /** Per-provider bookkeeping of work that must not run twice at once (merge). */
   inFlight: Map<string, Promise<unknown>>;
 }
 
 const MarketContext = createContext<MarketContextValue | null>(null);
+
+/** Written when a session starts or ends, so the store's other tabs follow (a `storage` event). */
+const SESSION_SIGNAL_KEY = 'marketkit_session_signal';
 
 export interface MarketProviderProps {
   /** Base URL of the services host, e.g. `http://localhost:4010`. */
@@ -144,7 +152,8 @@ function createMarketContext(
   const session = createStore<SessionStoreState>()(() => ({
     accessToken: tokens.get()?.accessToken ?? null,
   }));
-  const endSession = () => {
+  const announceSession = () => storage.set(SESSION_SIGNAL_KEY, `${Date.now()}-${Math.random()}`);
+  const endSession = ({ broadcast = true }: { broadcast?: boolean } = {}) => {
     tokens.clear();
     for (const key of SESSION_KEYS) storage.remove(key);
     // A half-done merge or a pending buy-now belongs to the session that made it.
@@ -154,6 +163,7 @@ function createMarketContext(
     // storefront does not fall back to its loading screen when a session ends.
     queryClient.removeQueries({ predicate: (query) => isShopperScoped(query.queryKey) });
     session.setState({ accessToken: null });
+    if (broadcast) announceSession();
   };
   // An access token that cannot be decoded means: clear everything (spec §4).
   if (sessionFromToken(session.getState().accessToken).status === 'clear-everything') endSession();
@@ -192,6 +202,7 @@ function createMarketContext(
     keys: marketKeys(props.store),
     pathname,
     endSession,
+    announceSession,
     inFlight: new Map(),
   };
 }
@@ -212,8 +223,16 @@ export function MarketProvider(props: MarketProviderProps) {
     // stored client state when another tab writes it.
     const sync = () =>
       value.session.setState({ accessToken: value.client.tokens.get()?.accessToken ?? null });
+    // Another tab signed in or out: read the cookies afresh; no token left means this tab's session
+    // ends too (without announcing it back).
+    const follow = async () => {
+      await value.client.tokens.sync?.();
+      if (value.client.tokens.get()?.accessToken) sync();
+      else if (value.session.getState().accessToken) value.endSession({ broadcast: false });
+    };
     const onStorage = (event: StorageEvent) => {
-      if (event.key === null) value.state.reload();
+      if (event.key === SESSION_SIGNAL_KEY) void follow();
+      else if (event.key === null) value.state.reload();
       else value.state.reload(event.key);
     };
     window.addEventListener('focus', sync);

@@ -22,6 +22,8 @@ export function storeKeys(store: string) {
     cart: () => [store, 'cart'] as const,
     wishlist: (filters: { search?: string; type?: string }) => [store, 'wishlist', filters] as const,
     aiConfiguration: () => [store, 'ai-configuration'] as const,
+    policy: (slug: string) => [store, 'policy', slug] as const,
+    storeFaqs: () => [store, 'store-faqs'] as const,
   };
 }
 
@@ -32,6 +34,8 @@ const PUBLIC_SCOPES = new Set([
   'languages',
   'policies',
   'categories',
+  'policy',
+  'store-faqs',
 ]);
 
 /** Whether a cached answer may belong to the shopper (so it goes when the session ends). */

@@ -1,9 +1,25 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { createStore, type StoreApi } from 'zustand/vanilla';
 import { directionOf, refetchInLanguage, resolveLanguage } from '../core/index.ts';
 import { storeCalls } from '../prefetch/index.ts';
 import { STORAGE_KEYS } from './client-state.ts';
-import { useMarket } from './provider.tsx';
+import { type MarketContextValue, useMarket } from './provider.tsx';
+import { useStoreValue } from './use-store-sync.ts';
+
+/**
+ * One counter per provider, moved whenever a `useLanguage` writes the saved language: every other
+ * `useLanguage` of that provider (the app's, a preferences screen's) then reads the same choice.
+ */
+const savedLanguageWrites = new WeakMap<MarketContextValue, StoreApi<{ writes: number }>>();
+function savedLanguageWritesOf(market: MarketContextValue) {
+  let writes = savedLanguageWrites.get(market);
+  if (!writes) {
+    writes = createStore<{ writes: number }>()(() => ({ writes: 0 }));
+    savedLanguageWrites.set(market, writes);
+  }
+  return writes;
+}
 
 /**
  * The shopper's language (spec §4 "Language"): the saved one when it is active in the store, else the
@@ -16,7 +32,8 @@ export function useLanguage(options: { onReload?: () => void } = {}) {
     queryFn: storeCalls(market.client).languages,
     staleTime: 5 * 60 * 1000,
   });
-  const [version, setVersion] = useState(0);
+  const writes = savedLanguageWritesOf(market);
+  const version = useStoreValue(writes).writes;
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-read the stored language after setLanguage
   const saved = useMemo(() => market.state.storage.get(STORAGE_KEYS.language), [market, version]);
   const decision = useMemo(
@@ -34,12 +51,12 @@ export function useLanguage(options: { onReload?: () => void } = {}) {
       onReload.current?.();
     } else if (!saved) {
       market.state.storage.set(STORAGE_KEYS.language, decision.language);
-      setVersion((v) => v + 1);
+      writes.setState((current) => ({ writes: current.writes + 1 }));
       // Answers so far came without a language (the services host's default): ask again in the store's.
       if (refetchInLanguage(null, decision.language))
         void market.queryClient.invalidateQueries({ queryKey: market.keys.all });
     }
-  }, [decision, saved, market]);
+  }, [decision, saved, market, writes]);
   const setLanguage = useCallback(
     (code: string) => {
       const list = languages.data?.data ?? [];
@@ -47,12 +64,12 @@ export function useLanguage(options: { onReload?: () => void } = {}) {
       if (!match) throw new RangeError(`${code} is not an active language of this store`);
       market.state.storage.set(STORAGE_KEYS.language, match.language_code);
       market.state.storage.set(STORAGE_KEYS.direction, directionOf(match.language_code, list));
-      setVersion((v) => v + 1);
+      writes.setState((current) => ({ writes: current.writes + 1 }));
       // Names and texts come back in the new language.
       void market.queryClient.invalidateQueries({ queryKey: market.keys.all });
       return match.language_code;
     },
-    [languages.data, market],
+    [languages.data, market, writes],
   );
   return {
     isLoading: languages.isLoading,

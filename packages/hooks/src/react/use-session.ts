@@ -2,6 +2,7 @@ import { type RequestBody, type ResponseBody, unwrap } from '@marketkit/sdk';
 import { useCallback, useMemo } from 'react';
 import { type SessionUser, sessionFromToken } from '../core/index.ts';
 import { useMarket } from './provider.tsx';
+import { deviceIdentity } from './use-auth.ts';
 import { useStoreValue } from './use-store-sync.ts';
 
 export type LoginResult = ResponseBody<'login'>;
@@ -13,8 +14,11 @@ export interface SessionApi {
   signIn(credentials: RequestBody<'login'>): Promise<LoginResult>;
   /** OTP sign-in with a challenge from `generateOtp` (purpose `login`). */
   signInWithOtp(input: RequestBody<'loginWithOtp'>): Promise<LoginResult>;
-  /** Finishes a device verification (`DEVICE_VERIFICATION_REQUIRED`). */
-  verifyDevice(input: RequestBody<'validateDeviceOtp'>): Promise<LoginResult>;
+  /** Finishes a device verification (`DEVICE_VERIFICATION_REQUIRED`); this device's id and name are added. */
+  verifyDevice(
+    input: Omit<RequestBody<'validateDeviceOtp'>, 'device_id' | 'device_name'> &
+      Partial<Pick<RequestBody<'validateDeviceOtp'>, 'device_id' | 'device_name'>>,
+  ): Promise<LoginResult>;
   /** Creates the account (after `validateOtp`) and signs in. */
   signUp(input: RequestBody<'signup'>): Promise<LoginResult>;
   /**
@@ -35,6 +39,7 @@ export function useSession(): SessionApi {
       if (result.login_status === 'SUCCESS') {
         market.client.tokens.set(result);
         market.session.setState({ accessToken: result.access_token });
+        market.announceSession();
       }
       return result;
     },
@@ -62,16 +67,34 @@ export function useSession(): SessionApi {
   return {
     status: decoded.status === 'signed-in' ? 'signed-in' : 'guest',
     user: decoded.status === 'signed-in' ? decoded.user : null,
+    // Every sign-in names this device (its id is kept, so a trusted device stays trusted).
     signIn: useCallback(
-      async (body) => accept(await unwrap(market.client.POST('/ums/rest/v3/login', { body }))),
+      async (body) =>
+        accept(
+          await unwrap(
+            market.client.POST('/ums/rest/v3/login', { body: { ...deviceIdentity(market), ...body } }),
+          ),
+        ),
       [market, accept],
     ),
     signInWithOtp: useCallback(
-      async (body) => accept(await unwrap(market.client.POST('/ums/rest/v3/login-otp', { body }))),
+      async (body) =>
+        accept(
+          await unwrap(
+            market.client.POST('/ums/rest/v3/login-otp', { body: { ...deviceIdentity(market), ...body } }),
+          ),
+        ),
       [market, accept],
     ),
     verifyDevice: useCallback(
-      async (body) => accept(await unwrap(market.client.POST('/ums/rest/v3/device-otp/validate', { body }))),
+      async (body) =>
+        accept(
+          await unwrap(
+            market.client.POST('/ums/rest/v3/device-otp/validate', {
+              body: { ...deviceIdentity(market), ...body },
+            }),
+          ),
+        ),
       [market, accept],
     ),
     signUp: useCallback(

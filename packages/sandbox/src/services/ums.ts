@@ -357,6 +357,17 @@ export const umsHandlers = {
 
   signup: async ({ body }, context) => {
     const store = storeOf(context);
+    // Checked before the verification is used: a shopper who missed a consent keeps their code.
+    const accepted = new Map(body.consents.map((c) => [c.consent_id, c]));
+    const missing = store.consents.filter(
+      (c) => c.required && c.purpose !== 'marketing' && !accepted.get(c.consent_id)?.accepted,
+    );
+    if (missing.length > 0) {
+      throw badRequest(
+        `Please accept: ${missing.map((c) => c.title).join(', ')}`,
+        missing.map((c) => ({ field: `consents.${c.consent_id}`, message: 'Must be accepted' })),
+      );
+    }
     const verification = useVerification(context, store, body.verification_token, 'signup');
     if (
       findCustomer(
@@ -378,16 +389,6 @@ export const umsHandlers = {
       throw new SandboxError(409, 'An account with this e-mail already exists', [
         { field: 'email', message: 'Already used by another account' },
       ]);
-    }
-    const accepted = new Map(body.consents.map((c) => [c.consent_id, c]));
-    const missing = store.consents.filter(
-      (c) => c.required && c.purpose !== 'marketing' && !accepted.get(c.consent_id)?.accepted,
-    );
-    if (missing.length > 0) {
-      throw badRequest(
-        `Please accept: ${missing.map((c) => c.title).join(', ')}`,
-        missing.map((c) => ({ field: `consents.${c.consent_id}`, message: 'Must be accepted' })),
-      );
     }
     const nowIso = context.now.toISOString();
     const customer: CustomerRecord = {
