@@ -274,7 +274,7 @@ async function signIn(page: Page, store: string) {
 }
 
 test.describe('the AI assistant', () => {
-  test('where the store enables it, the widget shows on every page but its own and leads to /ask-ai', async ({
+  test('where the store enables it, the widget shows on every page but its own and opens the chat', async ({
     page,
   }) => {
     await page.goto(`${storefront.origin('demo')}/ask-ai`);
@@ -285,8 +285,13 @@ test.describe('the AI assistant', () => {
     await page.goto(`${storefront.origin('demo')}/cart`);
     await expect(widget).toBeVisible();
     await widget.click();
-    await expect(page).toHaveURL(`${storefront.origin('demo')}/ask-ai`);
-    await expect(page.getByRole('heading', { name: 'Shopping assistant' })).toBeVisible();
+    const chat = page.getByRole('dialog');
+    await expect(chat).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(chat).toHaveCount(0);
+    await page.goto(`${storefront.origin('demo')}/ask-ai`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toHaveCount(0);
     await expect(widget).toHaveCount(0);
   });
 

@@ -38,7 +38,10 @@ describe('which screen a path shows (to fetch its code early)', () => {
     ['/cashfree', 'payment'],
     ['/amazonPayment', 'gateway'],
     ['/userprofile/myOrder', 'orders'],
-    ['/ask-ai', 'coming-soon'],
+    ['/ask-ai', 'ask-ai'],
+    ['/signup', 'signup'],
+    ['/policies/returns', 'policies'],
+    ['/activeSessions', 'sessions'],
     ['/no/such/page', 'not-found'],
   ])('%s shows %s', (pathname, screen) => {
     expect(screenForPath(pathname)).toBe(screen);

@@ -9,7 +9,8 @@ import {
 import type { Schema } from '@marketkit/sdk';
 import { Spinner, Toaster } from '@marketkit/ui';
 import { lazy, Suspense, startTransition, useEffect, useLayoutEffect, useState } from 'react';
-import { Link, Route, Switch, useLocation } from 'wouter';
+import { Route, Switch, useLocation } from 'wouter';
+import { AiWidget } from '../ai/widget.tsx';
 import { useI18n, useT } from '../i18n/react.tsx';
 import { SettingsError, StoreUnavailable } from '../pages/store-status.tsx';
 import { ScreenErrorBoundary } from '../shell/error-boundary.tsx';
@@ -38,10 +39,16 @@ const SCREENS = {
   gateway: lazyScreen('gateway'),
   payment: lazyScreen('payment'),
   training: lazyScreen('training'),
+  signup: lazyScreen('signup'),
+  profile: lazyScreen('profile'),
+  preferences: lazyScreen('preferences'),
+  sessions: lazyScreen('sessions'),
+  policies: lazyScreen('policies'),
+  'ask-ai': lazyScreen('ask-ai'),
   'coming-soon': lazyScreen('coming-soon'),
   'not-found': lazyScreen('not-found'),
 } as const;
-const ComingSoon = SCREENS['coming-soon'];
+const AskAi = SCREENS['ask-ai'];
 const PaymentReturn = lazy(() => import('../shell/payment-return.tsx'));
 const NotFound = SCREENS['not-found'];
 
@@ -129,7 +136,7 @@ function Shell({
                   </div>
                 ) : ai.askAi ? (
                   <Guard access="signed-in">
-                    <ComingSoon title="ask_ai" />
+                    <AskAi title="ask_ai" />
                   </Guard>
                 ) : (
                   <NotFound title="not_found" />
@@ -144,13 +151,10 @@ function Shell({
       </main>
       {bare ? null : <Footer settings={settings} />}
       {ai.askAi && !NO_WIDGET_ROUTES.some((route) => matchesRoute(route, pathname)) ? (
-        <Link
-          href="/ask-ai"
-          className="fixed bottom-4 end-4 rounded-full bg-primary px-4 py-3 font-medium text-primary-fg shadow-lg"
-          data-testid="ai-widget"
-        >
-          {t('ask_ai', { name: ai.configuration?.assistant_name ?? '' })}
-        </Link>
+        <AiWidget
+          label={t('ask_ai', { name: ai.configuration?.assistant_name ?? '' })}
+          name={ai.configuration?.assistant_name ?? ''}
+        />
       ) : null}
       {paymentCheckNeeded ? (
         <Suspense fallback={null}>

@@ -23,13 +23,18 @@ export interface RouteSpec {
     | 'gateway'
     | 'payment'
     | 'training'
+    | 'signup'
+    | 'profile'
+    | 'preferences'
+    | 'sessions'
+    | 'policies'
     | 'coming-soon';
 }
 
 export const ROUTES: RouteSpec[] = [
   { path: '/', access: 'all', title: 'home', screen: 'home' },
   { path: '/productListing', access: 'all', title: 'products', screen: 'listing' },
-  { path: '/signup', access: 'guest', title: 'sign_up', screen: 'coming-soon' },
+  { path: '/signup', access: 'guest', title: 'sign_up', screen: 'signup' },
   { path: '/signin', access: 'guest', title: 'sign_in', screen: 'signin' },
   { path: '/cart', access: 'all', title: 'cart', screen: 'cart' },
   { path: '/WishList', access: 'signed-in', title: 'wishlist', screen: 'wishlist' },
@@ -39,13 +44,13 @@ export const ROUTES: RouteSpec[] = [
   { path: '/userprofile/order', access: 'signed-in', title: 'orders', screen: 'order' },
   { path: '/userprofile/myOrder', access: 'signed-in', title: 'orders', screen: 'orders' },
   { path: '/ProductDetails', access: 'all', title: 'product', screen: 'product' },
-  { path: '/preferences', access: 'signed-in', title: 'preferences', screen: 'coming-soon' },
-  { path: '/policies/*', access: 'all', title: 'policies', screen: 'coming-soon' },
+  { path: '/preferences', access: 'signed-in', title: 'preferences', screen: 'preferences' },
+  { path: '/policies/*', access: 'all', title: 'policies', screen: 'policies' },
   { path: '/cashfree', access: 'signed-in', title: 'payment', screen: 'payment' },
   { path: '/payment', access: 'signed-in', title: 'payment', screen: 'payment' },
-  { path: '/myProfile', access: 'signed-in', title: 'profile', screen: 'coming-soon' },
-  { path: '/userDetails', access: 'signed-in', title: 'profile', screen: 'coming-soon' },
-  { path: '/loginSessions', access: 'signed-in', title: 'sessions', screen: 'coming-soon' },
+  { path: '/myProfile', access: 'signed-in', title: 'profile', screen: 'profile' },
+  { path: '/userDetails', access: 'signed-in', title: 'profile', screen: 'profile' },
+  { path: '/loginSessions', access: 'signed-in', title: 'sessions', screen: 'sessions' },
   {
     path: '/trainingOverview/:orderItemId/:orderId',
     access: 'signed-in',
@@ -53,7 +58,7 @@ export const ROUTES: RouteSpec[] = [
     screen: 'training',
   },
   // DESIGN.md: guarded like every other signed-in route (the original's unguarded duplicate is a defect).
-  { path: '/activeSessions', access: 'signed-in', title: 'sessions', screen: 'coming-soon' },
+  { path: '/activeSessions', access: 'signed-in', title: 'sessions', screen: 'sessions' },
   { path: '/order-status', access: 'signed-in', title: 'order_status', screen: 'order-status' },
   { path: '/amazonPayment', access: 'signed-in', title: 'payment', screen: 'gateway' },
 ];

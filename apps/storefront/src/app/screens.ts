@@ -6,7 +6,7 @@ import { ROUTES, type RouteSpec } from './routes.ts';
 /** Every screen receives its route's title key. */
 export type ScreenProps = { title: string };
 export type ScreenModule = { default: ComponentType<ScreenProps> };
-export type ScreenName = RouteSpec['screen'] | 'not-found';
+export type ScreenName = RouteSpec['screen'] | 'ask-ai' | 'not-found';
 
 /** Each screen's code, loaded on demand (one chunk per screen). */
 export const SCREEN_LOADERS: Record<ScreenName, () => Promise<ScreenModule>> = {
@@ -25,6 +25,12 @@ export const SCREEN_LOADERS: Record<ScreenName, () => Promise<ScreenModule>> = {
   gateway: () => import('../pages/gateway.tsx'),
   payment: () => import('../pages/payment.tsx'),
   training: () => import('../pages/training.tsx'),
+  signup: () => import('../pages/signup.tsx'),
+  profile: () => import('../pages/profile.tsx'),
+  preferences: () => import('../pages/preferences.tsx'),
+  sessions: () => import('../pages/sessions.tsx'),
+  policies: () => import('../pages/policies.tsx'),
+  'ask-ai': () => import('../pages/ask-ai.tsx'),
   'coming-soon': () => import('../pages/coming-soon.tsx'),
   'not-found': () => import('../pages/not-found.tsx'),
 };
@@ -46,6 +52,12 @@ export const SCREEN_NAMESPACES: Record<ScreenName, readonly Namespace[]> = {
   gateway: ['cart'],
   payment: ['cart', 'order'],
   training: ['training_overview', 'order'],
+  signup: ['signup', 'signin'],
+  profile: ['user_profile'],
+  preferences: ['user_profile'],
+  sessions: ['user_details'],
+  policies: ['policies'],
+  'ask-ai': ['ask_ai'],
   'coming-soon': [],
   'not-found': [],
 };
@@ -64,6 +76,6 @@ export function loadScreen(name: ScreenName): Promise<ScreenModule> {
 
 /** The screen a path shows (the AI assistant's and unknown paths included). */
 export function screenForPath(pathname: string): ScreenName {
-  if (matchesRoute('/ask-ai', pathname)) return 'coming-soon';
+  if (matchesRoute('/ask-ai', pathname)) return 'ask-ai';
   return ROUTES.find((route) => matchesRoute(route.path, pathname))?.screen ?? 'not-found';
 }

@@ -3,7 +3,7 @@ import { type TranslationTree, type TranslationValues, translate } from './catal
 
 export { FALLBACK_LANGUAGE };
 
-/** Spec §9. */
+/** Spec §9, and two of our own: `policies` (store policy pages) and `ask_ai` (the AI assistant). */
 export const NAMESPACES = [
   'common',
   'home',
@@ -22,6 +22,8 @@ export const NAMESPACES = [
   'coupler',
   'user_details',
   'training_overview',
+  'policies',
+  'ask_ai',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

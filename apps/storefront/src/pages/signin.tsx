@@ -1,74 +1,361 @@
-import { useSession } from '@marketkit/hooks';
-import { returnPathOrHome } from '@marketkit/hooks/core';
+import { type LoginResult, useAuthFlows, useSession } from '@marketkit/hooks';
+import {
+  DEFAULT_PHONE_EXTENSION,
+  type Identifier,
+  newPasswordProblems,
+  readIdentifier,
+} from '@marketkit/hooks/core';
+import { isMarketApiError } from '@marketkit/sdk';
 import { Button, Input } from '@marketkit/ui';
 import { type FormEvent, useState } from 'react';
-import { Link, useSearchParams } from 'wouter';
-import { useNavigate } from '../app/router.tsx';
-import { RETURN_TO_KEY } from '../app/routes.ts';
+import { Link } from 'wouter';
+import { type CodeChallenge, CodeForm } from '../account-auth/code-form.tsx';
+import { useFinishSignIn } from '../account-auth/finish.ts';
+import { IdentifierField } from '../account-auth/identifier-field.tsx';
 import { failureMessage } from '../catalogue/failure.ts';
 import { useT } from '../i18n/react.tsx';
 
-/** Password sign-in (OTP sign-in, device verification and recovery arrive with the accounts issue). */
+type Step =
+  | { kind: 'password' }
+  | { kind: 'otp' }
+  | { kind: 'otp-code'; challenge: CodeChallenge }
+  | { kind: 'device'; challenge: CodeChallenge }
+  | { kind: 'forgot' }
+  | { kind: 'forgot-code'; challenge: CodeChallenge }
+  | { kind: 'new-password'; token: string }
+  | { kind: 'unlock'; challenge: CodeChallenge | null };
+
+/**
+ * Sign-in (`/signin`, guests only): password or one-time code; a device the account does not trust is
+ * confirmed with a code; a forgotten password is reset and a locked account unlocked with a code.
+ * Field problems show beside their field; the server's `response_message` for everything else.
+ */
 export default function SignIn() {
-  const { t } = useT('signin');
+  const { t } = useT(['signin', 'common']);
   const session = useSession();
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
+  const flows = useAuthFlows();
+  const finish = useFinishSignIn();
+  const [step, setStep] = useState<Step>({ kind: 'password' });
+  const [username, setUsername] = useState('');
+  const [extension, setExtension] = useState(DEFAULT_PHONE_EXTENSION);
+  const [password, setPassword] = useState('');
+  const [problems, setProblems] = useState<{ username?: string; password?: string; confirm?: string }>({});
   const [error, setError] = useState('');
+  const [notice, setNotice] = useState('');
+  const [locked, setLocked] = useState(false);
+  const [trust, setTrust] = useState(true);
   const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const username = String(form.get('username') ?? '').trim();
-    const password = String(form.get('password') ?? '');
-    if (!username || password.length < 8) {
-      setError(t('invalid_form'));
-      return;
-    }
+
+  const go = (next: Step) => {
+    setStep(next);
+    setError('');
+    setProblems({});
+  };
+  /** The identifier typed, or null with its problem shown. */
+  const identifier = (): Identifier | null => {
+    const read = readIdentifier(username, extension);
+    if (read.ok) return read.value;
+    setProblems({ username: t(`problem.${read.problem}`) });
+    return null;
+  };
+  const run = async (work: () => Promise<void>) => {
     setBusy(true);
     setError('');
     try {
-      const result = await session.signIn({ username, password });
-      if (result.login_status !== 'SUCCESS') {
-        setError(t('device_verification'));
-        return;
-      }
-      // The remembered page (or ?redirect=), checked again now: anything not on this site goes to /.
-      let remembered: string | null = params.get('redirect');
-      try {
-        remembered ??= sessionStorage.getItem(RETURN_TO_KEY);
-        sessionStorage.removeItem(RETURN_TO_KEY);
-      } catch {
-        remembered = null;
-      }
-      navigate(returnPathOrHome(remembered, location.origin), { replace: true });
+      await work();
     } catch (caught) {
+      // A locked account (423) is offered the way out.
+      if (isMarketApiError(caught) && caught.status === 423) setLocked(true);
       setError(failureMessage(caught, t('failed')));
     } finally {
       setBusy(false);
     }
   };
+  const signedIn = (result: LoginResult) => {
+    if (result.login_status === 'SUCCESS') finish();
+    else go({ kind: 'device', challenge: result });
+  };
+
+  const submitPassword = (event: FormEvent) => {
+    event.preventDefault();
+    const who = identifier();
+    const passwordProblem = password ? undefined : t('problem.required');
+    if (!who || passwordProblem) {
+      setProblems((current) => ({ ...current, password: passwordProblem }));
+      return;
+    }
+    setProblems({});
+    void run(async () =>
+      signedIn(
+        await session.signIn({
+          username: who.identifier,
+          password,
+          ...(who.extension ? { extension: who.extension } : {}),
+        }),
+      ),
+    );
+  };
+  const sendCode = (purpose: 'login' | 'forgot_password' | 'self_unlock') => (event?: FormEvent) => {
+    event?.preventDefault();
+    const who = identifier();
+    if (!who) return;
+    setProblems({});
+    void run(async () => {
+      const challenge =
+        purpose === 'forgot_password'
+          ? await flows.forgotPassword(who)
+          : await flows.sendCode({ ...who, purpose });
+      if (purpose === 'login') go({ kind: 'otp-code', challenge });
+      else if (purpose === 'forgot_password') go({ kind: 'forgot-code', challenge });
+      else go({ kind: 'unlock', challenge });
+    });
+  };
+  const resetPassword = (token: string) => (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const next = String(form.get('new_password') ?? '');
+    const confirm = String(form.get('confirm_password') ?? '');
+    const found = newPasswordProblems({ next, confirm });
+    if (Object.keys(found).length > 0) {
+      setProblems({
+        password: found.next ? t(`problem.${found.next}`) : undefined,
+        confirm: found.confirm ? t(`problem.${found.confirm}`) : undefined,
+      });
+      return;
+    }
+    void run(async () => {
+      await flows.resetPassword({ verification_token: token, new_password: next });
+      setPassword('');
+      go({ kind: 'password' });
+      setNotice(t('password_reset'));
+    });
+  };
+
+  const heading: Record<Step['kind'], string> = {
+    password: t('title'),
+    otp: t('title'),
+    'otp-code': t('title'),
+    device: t('device_title'),
+    forgot: t('forgot_title'),
+    'forgot-code': t('forgot_title'),
+    'new-password': t('forgot_title'),
+    unlock: t('unlock_title'),
+  };
+
   return (
-    <div className="mx-auto flex min-h-screen max-w-sm flex-col justify-center gap-4 px-4">
-      <h1 className="text-2xl font-bold">{t('title')}</h1>
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <Input label={t('username')} name="username" autoComplete="username" noSpaces required />
-        <Input
-          label={t('password')}
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
+    <div className="mx-auto flex min-h-screen max-w-sm flex-col justify-center gap-4 px-4 py-8">
+      <h1 className="text-2xl font-bold">{heading[step.kind]}</h1>
+      {notice ? (
+        <p role="status" className="rounded-md border border-current/30 p-3 text-sm">
+          {notice}
+        </p>
+      ) : null}
+      {step.kind === 'password' || step.kind === 'otp' ? (
+        <fieldset className="flex gap-2">
+          <legend className="sr-only">{t('how')}</legend>
+          {(['password', 'otp'] as const).map((kind) => (
+            <Button
+              key={kind}
+              type="button"
+              size="sm"
+              variant={step.kind === kind ? 'primary' : 'secondary'}
+              aria-pressed={step.kind === kind}
+              onClick={() => go({ kind })}
+            >
+              {t(`with_${kind}`)}
+            </Button>
+          ))}
+        </fieldset>
+      ) : null}
+
+      {step.kind === 'password' ? (
+        <form onSubmit={submitPassword} noValidate className="flex flex-col gap-4">
+          <IdentifierField
+            value={username}
+            extension={extension}
+            onChange={setUsername}
+            onExtensionChange={setExtension}
+            error={problems.username}
+          />
+          <Input
+            label={t('password')}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            error={problems.password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+          <Button type="submit" disabled={busy}>
+            {t('submit')}
+          </Button>
+          <Button
+            type="button"
+            variant="ghost"
+            size="sm"
+            className="self-start"
+            onClick={() => go({ kind: 'forgot' })}
+          >
+            {t('forgot')}
+          </Button>
+        </form>
+      ) : null}
+
+      {step.kind === 'otp' || step.kind === 'forgot' ? (
+        <form
+          onSubmit={sendCode(step.kind === 'otp' ? 'login' : 'forgot_password')}
+          noValidate
+          className="flex flex-col gap-4"
+        >
+          {step.kind === 'forgot' ? <p className="text-sm">{t('forgot_hint')}</p> : null}
+          <IdentifierField
+            value={username}
+            extension={extension}
+            onChange={setUsername}
+            onExtensionChange={setExtension}
+            error={problems.username}
+          />
+          <Button type="submit" disabled={busy}>
+            {t('send_code')}
+          </Button>
+        </form>
+      ) : null}
+
+      {step.kind === 'otp-code' ? (
+        <CodeForm
+          challenge={step.challenge}
+          submitLabel={t('submit')}
+          onResend={() => flows.resendCode(step.challenge.otp_reference)}
+          onSubmit={async (otp) =>
+            signedIn(await session.signInWithOtp({ otp_reference: step.challenge.otp_reference, otp }))
+          }
         />
-        {error ? (
-          <p role="alert" className="text-sm text-red-700">
-            {error}
-          </p>
-        ) : null}
-        <Button type="submit" disabled={busy}>
-          {t('submit')}
+      ) : null}
+
+      {step.kind === 'device' ? (
+        <CodeForm
+          challenge={step.challenge}
+          submitLabel={t('confirm_device')}
+          onResend={() => flows.resendDeviceCode(step.challenge.otp_reference)}
+          onSubmit={async (otp) =>
+            signedIn(
+              await session.verifyDevice({
+                otp_reference: step.challenge.otp_reference,
+                otp,
+                trust_device: trust,
+              }),
+            )
+          }
+        >
+          <label className="flex items-center gap-2">
+            <input type="checkbox" checked={trust} onChange={(event) => setTrust(event.target.checked)} />
+            {t('trust_device')}
+          </label>
+        </CodeForm>
+      ) : null}
+
+      {step.kind === 'forgot-code' ? (
+        <CodeForm
+          challenge={step.challenge}
+          submitLabel={t('continue')}
+          onResend={() => flows.resendCode(step.challenge.otp_reference)}
+          onSubmit={async (otp) => {
+            const checked = await flows.checkCode({ otp_reference: step.challenge.otp_reference, otp });
+            go({ kind: 'new-password', token: checked.verification_token });
+          }}
+        />
+      ) : null}
+
+      {step.kind === 'new-password' ? (
+        <form onSubmit={resetPassword(step.token)} noValidate className="flex flex-col gap-4">
+          <Input
+            label={t('new_password')}
+            name="new_password"
+            type="password"
+            autoComplete="new-password"
+            hint={t('password_rule')}
+            error={problems.password}
+          />
+          <Input
+            label={t('confirm_password')}
+            name="confirm_password"
+            type="password"
+            autoComplete="new-password"
+            error={problems.confirm}
+          />
+          <Button type="submit" disabled={busy}>
+            {t('save_password')}
+          </Button>
+        </form>
+      ) : null}
+
+      {step.kind === 'unlock' ? (
+        step.challenge ? (
+          <CodeForm
+            challenge={step.challenge}
+            submitLabel={t('unlock')}
+            onResend={() => flows.resendCode((step.challenge as CodeChallenge).otp_reference)}
+            onSubmit={async (otp) => {
+              const checked = await flows.checkCode({
+                otp_reference: (step.challenge as CodeChallenge).otp_reference,
+                otp,
+              });
+              await flows.unlock(checked.verification_token);
+              setLocked(false);
+              go({ kind: 'password' });
+              setNotice(t('unlocked'));
+            }}
+          />
+        ) : (
+          <form onSubmit={sendCode('self_unlock')} noValidate className="flex flex-col gap-4">
+            <p className="text-sm">{t('unlock_hint')}</p>
+            <IdentifierField
+              value={username}
+              extension={extension}
+              onChange={setUsername}
+              onExtensionChange={setExtension}
+              error={problems.username}
+            />
+            <Button type="submit" disabled={busy}>
+              {t('send_code')}
+            </Button>
+          </form>
+        )
+      ) : null}
+
+      {error ? (
+        <div role="alert" className="flex flex-col gap-2 text-sm text-red-700">
+          <p>{error}</p>
+          {locked && step.kind !== 'unlock' ? (
+            <Button
+              type="button"
+              variant="secondary"
+              size="sm"
+              className="self-start"
+              onClick={() => go({ kind: 'unlock', challenge: null })}
+            >
+              {t('unlock_account')}
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+      {step.kind !== 'password' ? (
+        <Button
+          type="button"
+          variant="ghost"
+          size="sm"
+          className="self-start"
+          onClick={() => go({ kind: 'password' })}
+        >
+          {t('back_to_sign_in')}
         </Button>
-      </form>
+      ) : null}
+      <p className="text-sm">
+        {t('no_account')}{' '}
+        <Link href="/signup" className="underline underline-offset-4">
+          {t('sign_up')}
+        </Link>
+      </p>
       <Link href="/" className="text-sm underline underline-offset-4">
         {t('continue_shopping')}
       </Link>

@@ -15,6 +15,15 @@ export function rememberReturnTo(path: string) {
   }
 }
 
+/** Forgets the remembered page (a confirmed sign-out goes to /, and so does the next sign-in). */
+export function forgetReturnTo() {
+  try {
+    sessionStorage.removeItem(RETURN_TO_KEY);
+  } catch {
+    // Storage refused: nothing was remembered.
+  }
+}
+
 /** Spec §2 access rules: guests on a signed-in route go to /signin; signed-in users on guest routes go to /. */
 export function Guard({ access, children }: { access: Access; children: ReactNode }) {
   const session = useSession();

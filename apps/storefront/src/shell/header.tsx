@@ -6,6 +6,7 @@ import { Link } from 'wouter';
 import { useNavigate } from '../app/router.tsx';
 import { useT } from '../i18n/react.tsx';
 import { Disclosure } from './disclosure.tsx';
+import { forgetReturnTo } from './guards.tsx';
 import { Icon } from './icons.tsx';
 
 type Language = ReturnType<typeof useLanguage>;
@@ -180,7 +181,12 @@ function AccountMenu() {
             onClick={async () => {
               // Spec §4: on success the page reloads at /; on failure the session is cleared locally
               // with no redirect or message (the route guard then does what the page needs).
-              if (await session.signOut()) location.assign('/');
+              // A signed-in page's guard may have remembered it as the shopper turned guest: the next
+              // sign-in starts from / too.
+              if (await session.signOut()) {
+                forgetReturnTo();
+                location.assign('/');
+              }
             }}
           >
             {t('sign_out')}

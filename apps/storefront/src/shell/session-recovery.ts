@@ -32,7 +32,13 @@ export function reloadAfterFailedReplay(event: ReplayFailedEvent) {
   location.reload();
 }
 
-/** Spec §4: a session that ends on its own (refresh refused, guest 401) goes to /, without a reload. */
+/**
+ * Spec §4: a session that ends on its own (refresh refused, guest 401) goes to /, without a reload.
+ * After the current render: a signed-in page's guard may first send the new guest to /signin, and
+ * that entry is then replaced by /.
+ */
 export function goHome() {
-  if (location.pathname !== '/') navigate('/');
+  setTimeout(() => {
+    if (location.pathname !== '/') navigate('/', { replace: true });
+  }, 0);
 }

@@ -1,0 +1,45 @@
+import { DEFAULT_PHONE_EXTENSION } from '@marketkit/hooks/core';
+import { Input } from '@marketkit/ui';
+import { useT } from '../i18n/react.tsx';
+
+/** "E-mail or phone number", with the phone's country code beside it (default +91). */
+export function IdentifierField({
+  value,
+  extension,
+  onChange,
+  onExtensionChange,
+  error,
+  label,
+}: {
+  value: string;
+  extension: string;
+  onChange: (value: string) => void;
+  onExtensionChange: (value: string) => void;
+  error?: string | undefined;
+  label?: string;
+}) {
+  const { t } = useT('signin');
+  return (
+    <div className="grid grid-cols-[5.5rem_1fr] items-start gap-2">
+      <Input
+        label={t('extension')}
+        name="extension"
+        autoComplete="tel-country-code"
+        maxLength={5}
+        noSpaces
+        value={extension}
+        placeholder={DEFAULT_PHONE_EXTENSION}
+        onChange={(event) => onExtensionChange(event.target.value)}
+      />
+      <Input
+        label={label ?? t('username')}
+        name="username"
+        autoComplete="username"
+        noSpaces
+        value={value}
+        error={error}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import { secondsUntilResend } from '@marketkit/hooks/core';
+import { useEffect, useState } from 'react';
+
+/** Seconds left until `resendAfter` seconds have passed since `sentAt` (ticks every second, stops at 0). */
+export function useCountdown(sentAt: number | null, resendAfter: number) {
+  const [now, setNow] = useState(() => Date.now());
+  const left = sentAt === null ? 0 : secondsUntilResend(sentAt, resendAfter, now);
+  useEffect(() => {
+    if (left <= 0) return;
+    const timer = setTimeout(() => setNow(Date.now()), 1000);
+    return () => clearTimeout(timer);
+  }, [left]);
+  // A new code restarts the count at once.
+  useEffect(() => {
+    if (sentAt !== null) setNow(Date.now());
+  }, [sentAt]);
+  return left;
+}

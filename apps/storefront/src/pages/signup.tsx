@@ -1,0 +1,333 @@
+import { useAuthFlows, useSession, useSignupRequirements } from '@marketkit/hooks';
+import {
+  consentDecisions,
+  DEFAULT_PHONE_EXTENSION,
+  type Identifier,
+  missingConsents,
+  nameProblem,
+  newPasswordProblems,
+  readIdentifier,
+} from '@marketkit/hooks/core';
+import { Button, ErrorState, Input, RichText, Skeleton } from '@marketkit/ui';
+import { type FormEvent, useState } from 'react';
+import { Link } from 'wouter';
+import { type CodeChallenge, CodeForm } from '../account-auth/code-form.tsx';
+import { useFinishSignIn } from '../account-auth/finish.ts';
+import { recaptchaToken } from '../account-auth/recaptcha.ts';
+import { failureMessage } from '../catalogue/failure.ts';
+import { useT } from '../i18n/react.tsx';
+
+type Step =
+  | { kind: 'identify' }
+  | { kind: 'code'; challenge: CodeChallenge; who: Identifier }
+  | { kind: 'details'; token: string; who: Identifier };
+type Field = 'identifier' | 'first_name' | 'last_name' | 'other' | 'password' | 'confirm' | 'consents';
+
+/**
+ * Sign-up (`/signup`, guests only), the store's OTP sign-up: a phone number (default +91) or an e-mail
+ * address, a one-time code (resend after the server's wait), then the shopper's details and the
+ * store's consents; reCAPTCHA when the store turns it on. Signed in at the end.
+ */
+export default function SignUp() {
+  const { t } = useT(['signup', 'signin', 'common']);
+  const session = useSession();
+  const flows = useAuthFlows();
+  const requirements = useSignupRequirements();
+  const finish = useFinishSignIn();
+  const [step, setStep] = useState<Step>({ kind: 'identify' });
+  const [by, setBy] = useState<'phone' | 'email'>('phone');
+  const [value, setValue] = useState('');
+  const [extension, setExtension] = useState(DEFAULT_PHONE_EXTENSION);
+  const [accepted, setAccepted] = useState<Set<number>>(new Set());
+  const [problems, setProblems] = useState<Partial<Record<Field, string>>>({});
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const run = async (work: () => Promise<void>) => {
+    setBusy(true);
+    setError('');
+    try {
+      await work();
+    } catch (caught) {
+      setError(failureMessage(caught, t('failed')));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const identify = (event: FormEvent) => {
+    event.preventDefault();
+    const read = readIdentifier(value, extension);
+    if (!read.ok || read.value.identifier_type !== by) {
+      setProblems({ identifier: t(`signin:problem.${read.ok ? by : read.problem}`) });
+      return;
+    }
+    setProblems({});
+    void run(async () => {
+      const challenge = await flows.sendCode({ ...read.value, purpose: 'signup' });
+      setStep({ kind: 'code', challenge, who: read.value });
+    });
+  };
+
+  const submitDetails = (token: string, who: Identifier) => (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const text = (name: string) => String(form.get(name) ?? '').trim();
+    const firstName = text('first_name');
+    const lastName = text('last_name');
+    const other = text('other');
+    const password = String(form.get('password') ?? '');
+    const confirm = String(form.get('confirm') ?? '');
+    const found: Partial<Record<Field, string>> = {};
+    const first = nameProblem(firstName);
+    if (first) found.first_name = t(`signin:problem.${first}`);
+    const last = nameProblem(lastName);
+    if (last) found.last_name = t(`signin:problem.${last}`);
+    // The other identifier is optional; when given it must be valid.
+    const otherRead = other ? readIdentifier(other, extension) : null;
+    const otherType = who.identifier_type === 'phone' ? 'email' : 'phone';
+    if (otherRead && (!otherRead.ok || otherRead.value.identifier_type !== otherType))
+      found.other = t(`signin:problem.${otherType}`);
+    // A password is optional: without one the account signs in with codes.
+    if (password || confirm) {
+      const passwordProblems = newPasswordProblems({ next: password, confirm });
+      if (passwordProblems.next) found.password = t(`signin:problem.${passwordProblems.next}`);
+      if (passwordProblems.confirm) found.confirm = t(`signin:problem.${passwordProblems.confirm}`);
+    }
+    if (missingConsents(requirements.consents, accepted).length > 0) found.consents = t('consent_required');
+    setProblems(found);
+    if (Object.keys(found).length > 0) {
+      document.querySelector<HTMLElement>('[aria-invalid="true"], [data-consent-problem]')?.focus();
+      return;
+    }
+    void run(async () => {
+      const captcha = await recaptchaToken(requirements.recaptcha, 'signup');
+      const email =
+        who.identifier_type === 'email'
+          ? who.identifier
+          : otherRead?.ok
+            ? otherRead.value.identifier
+            : undefined;
+      const phone =
+        who.identifier_type === 'phone'
+          ? who.identifier
+          : otherRead?.ok
+            ? otherRead.value.identifier
+            : undefined;
+      const result = await session.signUp({
+        verification_token: token,
+        first_name: firstName,
+        last_name: lastName,
+        ...(email ? { email } : {}),
+        ...(phone ? { phone, extension } : {}),
+        ...(password ? { password } : {}),
+        consents: consentDecisions(requirements.consents, accepted),
+        ...(captcha ? { recaptcha_token: captcha } : {}),
+      });
+      if (result.login_status === 'SUCCESS') finish();
+    });
+  };
+
+  return (
+    <div className="mx-auto flex min-h-screen max-w-md flex-col justify-center gap-4 px-4 py-8">
+      <h1 className="text-2xl font-bold">{t('title')}</h1>
+      {step.kind === 'identify' ? (
+        <form onSubmit={identify} noValidate className="flex flex-col gap-4">
+          <fieldset className="flex flex-wrap gap-4">
+            <legend className="mb-1 font-medium text-sm">{t('by')}</legend>
+            {(['phone', 'email'] as const).map((kind) => (
+              <label key={kind} className="flex items-center gap-2">
+                <input
+                  type="radio"
+                  name="by"
+                  checked={by === kind}
+                  onChange={() => {
+                    setBy(kind);
+                    setValue('');
+                    setProblems({});
+                  }}
+                />
+                {t(`by_${kind}`)}
+              </label>
+            ))}
+          </fieldset>
+          {by === 'phone' ? (
+            <div className="grid grid-cols-[5.5rem_1fr] items-start gap-2">
+              <Input
+                label={t('signin:extension')}
+                autoComplete="tel-country-code"
+                maxLength={5}
+                noSpaces
+                value={extension}
+                onChange={(event) => setExtension(event.target.value)}
+              />
+              <Input
+                label={t('phone')}
+                autoComplete="tel-national"
+                inputMode="numeric"
+                numericOnly
+                maxLength={15}
+                value={value}
+                error={problems.identifier}
+                onChange={(event) => setValue(event.target.value)}
+              />
+            </div>
+          ) : (
+            <Input
+              label={t('email')}
+              type="email"
+              autoComplete="email"
+              noSpaces
+              maxLength={254}
+              value={value}
+              error={problems.identifier}
+              onChange={(event) => setValue(event.target.value)}
+            />
+          )}
+          <Button type="submit" disabled={busy}>
+            {t('signin:send_code')}
+          </Button>
+        </form>
+      ) : null}
+
+      {step.kind === 'code' ? (
+        <CodeForm
+          challenge={step.challenge}
+          submitLabel={t('signin:continue')}
+          onResend={() => flows.resendCode(step.challenge.otp_reference)}
+          onSubmit={async (otp) => {
+            const checked = await flows.checkCode({ otp_reference: step.challenge.otp_reference, otp });
+            setStep({ kind: 'details', token: checked.verification_token, who: step.who });
+          }}
+        />
+      ) : null}
+
+      {step.kind === 'details' ? (
+        <form onSubmit={submitDetails(step.token, step.who)} noValidate className="flex flex-col gap-4">
+          <p className="text-sm">{t('verified', { identifier: step.who.identifier })}</p>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Input
+              label={t('first_name')}
+              name="first_name"
+              autoComplete="given-name"
+              maxLength={60}
+              error={problems.first_name}
+            />
+            <Input
+              label={t('last_name')}
+              name="last_name"
+              autoComplete="family-name"
+              maxLength={60}
+              error={problems.last_name}
+            />
+          </div>
+          <Input
+            label={t(step.who.identifier_type === 'phone' ? 'email_optional' : 'phone_optional')}
+            name="other"
+            type={step.who.identifier_type === 'phone' ? 'email' : 'tel'}
+            autoComplete={step.who.identifier_type === 'phone' ? 'email' : 'tel-national'}
+            noSpaces
+            error={problems.other}
+          />
+          <Input
+            label={t('password_optional')}
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            hint={t('password_hint')}
+            error={problems.password}
+          />
+          <Input
+            label={t('signin:confirm_password')}
+            name="confirm"
+            type="password"
+            autoComplete="new-password"
+            error={problems.confirm}
+          />
+          {requirements.isLoading ? <Skeleton className="h-16 w-full" /> : null}
+          {requirements.error ? (
+            <ErrorState
+              title={t('requirements_failed')}
+              retryLabel={t('common:retry')}
+              onRetry={requirements.reload}
+            />
+          ) : null}
+          {requirements.consents.length > 0 ? (
+            <fieldset
+              className="flex flex-col gap-3"
+              aria-describedby={problems.consents ? 'consent-problem' : undefined}
+            >
+              <legend className="mb-1 font-medium">{t('consents')}</legend>
+              {requirements.consents.map((consent) => (
+                <label key={consent.consent_id} className="flex items-start gap-3">
+                  <input
+                    type="checkbox"
+                    className="mt-1"
+                    checked={accepted.has(consent.consent_id)}
+                    data-consent-problem={
+                      problems.consents && consent.required && !accepted.has(consent.consent_id)
+                        ? ''
+                        : undefined
+                    }
+                    aria-invalid={
+                      problems.consents && consent.required && !accepted.has(consent.consent_id)
+                        ? true
+                        : undefined
+                    }
+                    onChange={(event) => {
+                      const next = new Set(accepted);
+                      if (event.target.checked) next.add(consent.consent_id);
+                      else next.delete(consent.consent_id);
+                      setAccepted(next);
+                    }}
+                  />
+                  <span className="text-sm">
+                    <span className="font-medium">
+                      {consent.title}
+                      {consent.required ? ` (${t('required')})` : ''}
+                    </span>
+                    <RichText html={consent.description_html} className="opacity-80" />
+                  </span>
+                </label>
+              ))}
+              {problems.consents ? (
+                <p id="consent-problem" className="text-sm text-red-700">
+                  {problems.consents}
+                </p>
+              ) : null}
+            </fieldset>
+          ) : null}
+          <Button type="submit" disabled={busy || requirements.isLoading}>
+            {t('create')}
+          </Button>
+        </form>
+      ) : null}
+
+      {error ? (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+      {step.kind !== 'identify' ? (
+        <Button
+          type="button"
+          variant="ghost"
+          size="sm"
+          className="self-start"
+          onClick={() => setStep({ kind: 'identify' })}
+        >
+          {t('start_again')}
+        </Button>
+      ) : null}
+      <p className="text-sm">
+        {t('have_account')}{' '}
+        <Link href="/signin" className="underline underline-offset-4">
+          {t('signin:title')}
+        </Link>
+      </p>
+      <Link href="/" className="text-sm underline underline-offset-4">
+        {t('signin:continue_shopping')}
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,10 @@
+import { useT } from '../i18n/react.tsx';
+import { ToneChip } from '../orders/status-chip.tsx';
+
+/** Whether an e-mail address or phone number was verified, in words (the colour only helps). */
+export function VerifiedChip({ verified }: { verified: boolean }) {
+  const { t } = useT('user_profile');
+  return (
+    <ToneChip tone={verified ? 'success' : 'neutral'}>{t(verified ? 'verified' : 'not_verified')}</ToneChip>
+  );
+}

@@ -1,0 +1,262 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { seriousViolations } from './support/axe.ts';
+import { useStorefront } from './support/servers.ts';
+import { signInInBrowser } from './support/sign-in.ts';
+
+// Accounts in Chromium against the sandbox: sign-up with a one-time code, sign-out and sign-in with a
+// password or a code, a device that must be confirmed, a forgotten password, a locked account, wrong
+// codes and passwords, sessions that expire or are revoked, and two tabs.
+const storefront = useStorefront();
+// Each test starts from the seed (one changes a password, another unlocks an account).
+test.beforeEach(async () => {
+  expect((await fetch(`${storefront.sandboxUrl()}/__sandbox/reset`, { method: 'POST' })).ok).toBe(true);
+});
+
+/** The code the sandbox sent (what the shopper would read on their phone or in their mail). */
+async function otpFor(destination: string) {
+  const response = await fetch(
+    `${storefront.sandboxUrl()}/__sandbox/otp?destination=${encodeURIComponent(destination)}`,
+  );
+  expect(response.ok, `an OTP for ${destination}`).toBe(true);
+  return ((await response.json()) as { otp: string }).otp;
+}
+
+const expireTokens = (refresh: boolean) =>
+  fetch(`${storefront.sandboxUrl()}/__sandbox/expire-tokens`, {
+    method: 'POST',
+    body: JSON.stringify({ refresh }),
+  });
+
+async function signOut(page: Page) {
+  await page.getByRole('button', { name: /^Account menu of/ }).click();
+  await page
+    .getByRole('menuitem', { name: 'Sign out' })
+    .or(page.getByRole('button', { name: 'Sign out' }))
+    .click();
+  await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+}
+
+test('sign up with a phone code → signed in → sign out → sign in with the new password', async ({ page }) => {
+  const origin = storefront.origin('demo');
+  await page.goto(`${origin}/signup`);
+  await expect(page.getByRole('heading', { name: 'Create your account', level: 1 })).toBeVisible();
+  // Header and footer are hidden here (spec §2).
+  await expect(page.locator('header')).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
+  await expect(page.getByLabel('Code')).toHaveValue('+91');
+  await page.getByRole('textbox', { name: 'Phone number' }).pressSequentially('90000 12x34');
+  await expect(page.getByRole('textbox', { name: 'Phone number' })).toHaveValue('900001234');
+  await page.getByRole('textbox', { name: 'Phone number' }).fill('9000012345');
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page.getByText(/We sent a code to .*2345/)).toBeVisible();
+  // The resend waits for the server's countdown.
+  await expect(page.getByRole('button', { name: 'Send a new code' })).toBeDisabled();
+  await expect(page.getByText(/You can ask for a new code in \d+ seconds?/)).toBeVisible();
+  await page.getByLabel('6-digit code').fill('000000');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText(/code/i).and(page.locator('[id$="-error"]'))).toBeVisible();
+  await page.getByLabel('6-digit code').fill(await otpFor('+919000012345'));
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(page.getByText('Verified: 9000012345')).toBeVisible();
+  await page.getByLabel('First name').fill('Nia');
+  await page.getByLabel('Last name').fill('Naidoo');
+  await page.getByLabel('Password (optional)').fill('Password456');
+  await page.getByLabel('Repeat the password').fill('Password457');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText('The passwords are not the same')).toBeVisible();
+  await expect(page.getByText('Accept the required terms to create your account.')).toBeVisible();
+  await page.getByLabel('Repeat the password').fill('Password456');
+  for (const box of await page.getByRole('checkbox').all()) await box.check();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(`${origin}/`);
+  await expect(page.getByRole('button', { name: 'Account menu of Nia Naidoo' })).toBeVisible();
+
+  await signOut(page);
+  await expect(page).toHaveURL(`${origin}/`);
+  await page.goto(`${origin}/signin`);
+  await page.getByLabel('E-mail or phone number').fill('9000012345');
+  await page.getByLabel('Password').fill('Password456');
+  await page.locator('form').getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(`${origin}/`);
+  await expect(page.getByRole('button', { name: 'Account menu of Nia Naidoo' })).toBeVisible();
+});
+
+test('a wrong password and a wrong code say so and change nothing', async ({ page }) => {
+  const origin = storefront.origin('demo');
+  await page.goto(`${origin}/signin`);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.locator('form').getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByText('Fill this in').first()).toBeVisible();
+  await page.getByLabel('E-mail or phone number').fill('shopper@');
+  await page.getByLabel('Password').fill('whatever1');
+  await page.locator('form').getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByText('Enter an e-mail address like name@example.com')).toBeVisible();
+  await page.getByLabel('E-mail or phone number').fill('shopper@example.com');
+  await page.getByLabel('Password').fill('WrongPassword1');
+  await page.locator('form').getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText(/Incorrect e-mail, phone number or password/);
+  await expect(page).toHaveURL(`${origin}/signin`);
+  expect(await page.context().cookies()).not.toContainEqual(
+    expect.objectContaining({ name: 'access_token' }),
+  );
+
+  // One-time code sign-in: a wrong code is refused with the server's reason; the right one signs in.
+  await page.getByRole('button', { name: 'One-time code' }).click();
+  await page.getByLabel('E-mail or phone number').fill('shopper@example.com');
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page.getByText(/We sent a code to/)).toBeVisible();
+  await page.getByLabel('6-digit code').fill('12345');
+  await page.locator('form').getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByText('The code is 6 digits')).toBeVisible();
+  const right = await otpFor('shopper@example.com');
+  await page.getByLabel('6-digit code').fill(right === '000000' ? '111111' : '000000');
+  await page.locator('form').getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.locator('[id$="-error"]')).toBeVisible();
+  await expect(page).toHaveURL(`${origin}/signin`);
+  await page.getByLabel('6-digit code').fill(right);
+  await page.locator('form').getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(`${origin}/`);
+});
+
+test('a device the account does not trust is confirmed with a code, then trusted', async ({ page }) => {
+  const origin = storefront.origin('demo');
+  const signIn = async () => {
+    await page.goto(`${origin}/signin`);
+    await page.getByLabel('E-mail or phone number').fill('secure@example.com');
+    await page.getByLabel('Password').fill('Password123');
+    await page.locator('form').getByRole('button', { name: 'Sign in', exact: true }).click();
+  };
+  await signIn();
+  await expect(page.getByRole('heading', { name: 'Confirm this device', level: 1 })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByLabel('6-digit code').fill(await otpFor('secure@example.com'));
+  await page.getByRole('button', { name: 'Confirm and sign in' }).click();
+  await expect(page).toHaveURL(`${origin}/`);
+  await signOut(page);
+  // Trusted now: no code the second time.
+  await signIn();
+  await expect(page).toHaveURL(`${origin}/`);
+});
+
+test('a forgotten password is reset with a code; a locked account is unlocked with one', async ({ page }) => {
+  const origin = storefront.origin('demo');
+  await page.goto(`${origin}/signin`);
+  await page.getByRole('button', { name: 'Forgot your password?' }).click();
+  await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
+  await page.getByLabel('E-mail or phone number').fill('9876543210');
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page.getByText(/We sent a code to/)).toBeVisible();
+  await page.getByLabel('6-digit code').fill(await otpFor('+919876543210'));
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('New password').fill('short');
+  await page.getByLabel('Repeat the password').fill('short');
+  await page.getByRole('button', { name: 'Save new password' }).click();
+  await expect(page.getByText('Use at least 8 characters')).toBeVisible();
+  await page.getByLabel('New password').fill('Password789');
+  await page.getByLabel('Repeat the password').fill('Password789');
+  await page.getByRole('button', { name: 'Save new password' }).click();
+  await expect(page.getByText('Your password was changed. Sign in with the new one.')).toBeVisible();
+  await page.getByLabel('E-mail or phone number').fill('shopper@example.com');
+  await page.getByLabel('Password').fill('Password789');
+  await page.locator('form').getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(`${origin}/`);
+  await signOut(page);
+
+  await page.goto(`${origin}/signin`);
+  await page.getByLabel('E-mail or phone number').fill('locked@example.com');
+  await page.getByLabel('Password').fill('Password123');
+  await page.locator('form').getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('alert')).toContainText(/locked/i);
+  await page.getByRole('button', { name: 'Unlock your account' }).click();
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page.getByText(/We sent a code to/)).toBeVisible();
+  await page.getByLabel('6-digit code').fill(await otpFor('locked@example.com'));
+  await page.getByRole('button', { name: 'Unlock', exact: true }).click();
+  await expect(page.getByText('Your account is unlocked. Sign in again.')).toBeVisible();
+  await page.getByLabel('Password').fill('Password123');
+  await page.locator('form').getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(`${origin}/`);
+});
+
+test('cookies are SameSite=Strict; an expired access token is invisible; a revoked refresh ends the session', async ({
+  page,
+}) => {
+  const origin = await signInInBrowser(page, storefront.origin('demo'));
+  const cookies = await page.context().cookies();
+  for (const name of ['access_token', 'refresh_token', 'id_token']) {
+    const cookie = cookies.find((candidate) => candidate.name === name);
+    expect(cookie?.sameSite, name).toBe('Strict');
+    // http here; on https the cookie store adds Secure.
+    expect(cookie?.secure, name).toBe(false);
+  }
+  const refreshes: number[] = [];
+  page.on('response', (response) => {
+    if (response.url().includes('/ums/rest/v3/refresh-token')) refreshes.push(response.status());
+  });
+  await page.goto(`${origin}/WishList`);
+  await expect(page.getByRole('heading', { name: 'Your wishlist', level: 1 })).toBeVisible();
+  await expireTokens(false);
+  await page.goto(`${origin}/userprofile/myOrder`);
+  await expect(page.getByRole('heading', { name: 'My orders', level: 1 })).toBeVisible();
+  await expect.poll(() => refreshes, { message: 'one refresh, answered' }).toEqual([200]);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Account menu of/ })).toBeVisible();
+
+  await expireTokens(true);
+  await page
+    .getByRole('link', { name: /Wishlist/ })
+    .first()
+    .click();
+  // The session is over: a guest on /, nothing of the old session on screen.
+  await expect(page).toHaveURL(`${origin}/`);
+  await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Account menu of/ })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /Wishlist/ })).toHaveCount(0);
+  expect(await page.context().cookies()).not.toContainEqual(
+    expect.objectContaining({ name: 'access_token' }),
+  );
+});
+
+test('two tabs refresh once, and signing out in one signs the other out', async ({ context }) => {
+  const [tabA, tabB] = [await context.newPage(), await context.newPage()];
+  const origin = await signInInBrowser(tabA, storefront.origin('demo'));
+  await tabB.goto(`${origin}/WishList`);
+  await expect(tabB.getByRole('heading', { name: 'Your wishlist', level: 1 })).toBeVisible();
+  let refreshes = 0;
+  for (const tab of [tabA, tabB])
+    tab.on('request', (request) => {
+      if (request.url().includes('/ums/rest/v3/refresh-token')) refreshes += 1;
+    });
+  await expireTokens(false);
+  await Promise.all([tabA.goto(`${origin}/userprofile/myOrder`), tabB.goto(`${origin}/WishList`)]);
+  // Both tabs start at once and wait on the one refresh: allow for a busy machine.
+  await expect(tabA.getByRole('heading', { name: 'My orders', level: 1 })).toBeVisible({ timeout: 15_000 });
+  await expect(tabB.getByRole('heading', { name: 'Your wishlist', level: 1 })).toBeVisible({
+    timeout: 15_000,
+  });
+  expect(refreshes, 'refresh calls').toBe(1);
+
+  await tabA.bringToFront();
+  await signOut(tabA);
+  // Tab B follows without being touched: it is a guest, sent to sign in from its signed-in page.
+  await expect(tabB).toHaveURL(`${origin}/signin`);
+  await expect(tabB.getByRole('button', { name: /^Account menu of/ })).toHaveCount(0);
+});
+
+test('the built storefront holds no client secret, password grant or private key', () => {
+  const dist = join(import.meta.dirname, '../apps/storefront/dist');
+  const files = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((file) =>
+    /\.(js|html|json|css)$/.test(file),
+  );
+  expect(files.length).toBeGreaterThan(10);
+  for (const file of files) {
+    const text = readFileSync(join(dist, file), 'utf8');
+    expect(text, file).not.toMatch(
+      /client_secret|grant_type["'\s:=]+password|BEGIN (RSA |EC )?PRIVATE KEY|request_phrase|response_phrase/i,
+    );
+  }
+});
