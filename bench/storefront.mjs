@@ -57,18 +57,44 @@ const IDLE_MODULES = [
   'src/catalogue/product-extras.tsx',
 ];
 
-/** The storefront's build manifest: which files are loaded only for idle-time modules. */
-function idleFiles(dist) {
-  let manifest;
+/** The storefront's build manifest: each file, and the files it imports statically. */
+function manifestOf(dist) {
   try {
-    manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
+    const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
+    return Object.entries(manifest).map(([source, chunk]) => ({
+      source,
+      file: chunk.file,
+      imports: (chunk.imports ?? []).map((key) => manifest[key]?.file).filter(Boolean),
+    }));
   } catch {
-    return new Set();
+    return [];
   }
-  const files = new Set();
-  for (const [source, chunk] of Object.entries(manifest))
-    if (IDLE_MODULES.some((module) => source.endsWith(module))) files.add(chunk.file);
-  return files;
+}
+
+/**
+ * Which of a page's loaded files are idle-time: the idle modules' chunks, and any loaded file that
+ * only idle files import (a chunk split out of an idle module, e.g. the sanitizer under the product
+ * page's description).
+ */
+function idleFiles(dist, loaded) {
+  const chunks = manifestOf(dist);
+  const idle = new Set(
+    chunks.filter((chunk) => IDLE_MODULES.some((module) => chunk.source.endsWith(module))).map((c) => c.file),
+  );
+  const importersOf = (file) =>
+    chunks.filter((chunk) => loaded.includes(chunk.file) && chunk.imports.includes(file)).map((c) => c.file);
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const file of loaded) {
+      if (idle.has(file)) continue;
+      const importers = importersOf(file);
+      if (importers.length > 0 && importers.every((importer) => idle.has(importer))) {
+        idle.add(file);
+        changed = true;
+      }
+    }
+  }
+  return idle;
 }
 
 /**
@@ -79,7 +105,7 @@ function initialJs(lhr, origin, dist) {
   const items = lhr.audits['network-requests']?.details?.items ?? [];
   const scripts = items.filter((item) => item.resourceType === 'Script' && item.url.startsWith(origin));
   const files = [...new Set(scripts.map((item) => new URL(item.url).pathname.slice(1)))];
-  const idle = idleFiles(dist);
+  const idle = idleFiles(dist, files);
   const size = (list) => list.reduce((sum, file) => sum + gzipKiB(join(dist, file)), 0);
   const critical = files.filter((file) => !idle.has(file));
   return { kib: size(critical), allKib: size(files), files: critical, requests: items.length };

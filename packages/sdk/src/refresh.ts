@@ -62,6 +62,25 @@ export function createRefreshCoordinator(options: RefreshCoordinatorOptions): Re
   /** What the store says now, when another tab changed it under us. */
   const fromStore = (): RefreshOutcome => alreadyReplaced(null) ?? { kind: 'rejected' };
 
+  /**
+   * Waits (briefly) until the browser's cookie store shows the new tokens before the lock is released:
+   * a cookie write settles asynchronously, and the next tab to take the lock must find the new tokens
+   * rather than refresh again with the old, rotated refresh token. A read-back that stays stale is
+   * dropped (`set` again), so it can never stand in for the new tokens.
+   */
+  async function settled(grant: TokenGrant, previous: string | null) {
+    if (!tokens.sync) return;
+    let seen: string | null = null;
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      await tokens.sync();
+      seen = tokens.get()?.accessToken ?? null;
+      if (seen === grant.access_token) return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    // Still the tokens we replaced: a stale read, not another tab's doing. Write them again.
+    if (seen === previous) tokens.set(grant);
+  }
+
   async function runRefresh(stale: string | null): Promise<RefreshOutcome> {
     // Re-read under the lock: another tab (or an earlier refresh here) may have done the work.
     await tokens.sync?.();
@@ -89,10 +108,11 @@ export function createRefreshCoordinator(options: RefreshCoordinatorOptions): Re
     if (!response.ok) void response.body?.cancel().catch(() => {});
     if (!grant) return { kind: 'unavailable', cause: new Error(`refresh answered ${response.status}`) };
     if (!stillOurs()) return fromStore(); // signed out (or in again) meanwhile: never resurrect
+    const previous = tokens.get()?.accessToken ?? null;
     tokens.set(grant);
-    // Read the cookies back before the lock is released: the browser stores a cookie write
-    // asynchronously, and the next tab to take the lock must find the new tokens, not refresh again.
-    await tokens.sync?.();
+    await settled(grant, previous);
+    // Signed out (or in as someone else) while the write settled: never resurrect this grant.
+    if (tokens.get()?.accessToken !== grant.access_token) return fromStore();
     options.onTokensRefreshed?.(grant);
     return { kind: 'refreshed', accessToken: grant.access_token };
   }

@@ -99,7 +99,8 @@ export function CodeForm({
         >
           {t('resend')}
         </Button>
-        <span aria-live="polite">{left > 0 ? t('resend_in', { count: left }) : notice}</span>
+        {left > 0 ? <span>{t('resend_in', { count: left })}</span> : null}
+        <span aria-live="polite">{notice}</span>
       </div>
     </form>
   );

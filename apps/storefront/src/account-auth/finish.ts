@@ -1,4 +1,4 @@
-import { returnPathOrHome } from '@marketkit/hooks/core';
+import { returnPathOrHome, safeReturnPath } from '@marketkit/hooks/core';
 import { useCallback } from 'react';
 import { useSearchParams } from 'wouter';
 import { navigate } from '../app/router.tsx';
@@ -8,13 +8,16 @@ import { RETURN_TO_KEY } from '../app/routes.ts';
 export function useFinishSignIn() {
   const [params] = useSearchParams();
   return useCallback(() => {
-    let remembered: string | null = params.get('redirect');
+    let stored: string | null = null;
     try {
-      remembered ??= sessionStorage.getItem(RETURN_TO_KEY);
+      stored = sessionStorage.getItem(RETURN_TO_KEY);
       sessionStorage.removeItem(RETURN_TO_KEY);
     } catch {
-      remembered = null;
+      stored = null;
     }
-    navigate(returnPathOrHome(remembered, location.origin), { replace: true });
+    // ?redirect= first, when it is a safe path; else the remembered page; else /.
+    const redirect = params.get('redirect');
+    const safe = redirect && safeReturnPath(redirect, location.origin);
+    navigate(returnPathOrHome(safe || stored, location.origin), { replace: true });
   }, [params]);
 }

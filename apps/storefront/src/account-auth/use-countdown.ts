@@ -5,11 +5,13 @@ import { useEffect, useState } from 'react';
 export function useCountdown(sentAt: number | null, resendAfter: number) {
   const [now, setNow] = useState(() => Date.now());
   const left = sentAt === null ? 0 : secondsUntilResend(sentAt, resendAfter, now);
+  // Ticks every second while counting (an early tick or a clock step cannot stop it).
+  const running = left > 0;
   useEffect(() => {
-    if (left <= 0) return;
-    const timer = setTimeout(() => setNow(Date.now()), 1000);
-    return () => clearTimeout(timer);
-  }, [left]);
+    if (!running) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [running]);
   // A new code restarts the count at once.
   useEffect(() => {
     if (sentAt !== null) setNow(Date.now());

@@ -5,6 +5,7 @@ import { Button, Dialog, EmptyState, ErrorState, Skeleton, toast } from '@market
 import { useState } from 'react';
 import { useBusyAction } from '../catalogue/use-busy-action.ts';
 import { useT } from '../i18n/react.tsx';
+import { forgetReturnTo } from '../shell/guards.tsx';
 
 type Device = Schema<'Device'>;
 type Confirming = { kind: 'device'; device: Device } | { kind: 'others' } | { kind: 'all' } | null;
@@ -42,7 +43,10 @@ export default function Sessions() {
     } else {
       done = await run(() => account.signOutEverywhere(), { failed: t('sign_out_failed') });
       // As after a sign-out: the app starts again at its home page, as a guest.
-      if (done) location.assign('/');
+      if (done) {
+        forgetReturnTo();
+        location.assign('/');
+      }
     }
     if (done) setConfirming(null);
   };

@@ -96,8 +96,14 @@ export default function SignUp() {
     }
     if (missingConsents(requirements.consents, accepted).length > 0) found.consents = t('consent_required');
     setProblems(found);
-    if (Object.keys(found).length > 0) {
-      document.querySelector<HTMLElement>('[aria-invalid="true"], [data-consent-problem]')?.focus();
+    const firstProblem = (['first_name', 'last_name', 'other', 'password', 'confirm'] as const).find(
+      (field) => found[field],
+    );
+    if (firstProblem || found.consents) {
+      const target = firstProblem
+        ? event.currentTarget.querySelector<HTMLElement>(`[name="${firstProblem}"]`)
+        : event.currentTarget.querySelector<HTMLElement>('input[type="checkbox"]');
+      target?.focus();
       return;
     }
     void run(async () => {
@@ -259,9 +265,11 @@ export default function SignUp() {
             >
               <legend className="mb-1 font-medium">{t('consents')}</legend>
               {requirements.consents.map((consent) => (
-                <label key={consent.consent_id} className="flex items-start gap-3">
+                <div key={consent.consent_id} className="flex items-start gap-3">
                   <input
                     type="checkbox"
+                    id={`consent-${consent.consent_id}`}
+                    aria-describedby={`consent-${consent.consent_id}-text`}
                     className="mt-1"
                     checked={accepted.has(consent.consent_id)}
                     data-consent-problem={
@@ -281,14 +289,17 @@ export default function SignUp() {
                       setAccepted(next);
                     }}
                   />
-                  <span className="text-sm">
-                    <span className="font-medium">
+                  <div className="text-sm">
+                    {/* The label is the title; the server's text (with its links) describes it. */}
+                    <label htmlFor={`consent-${consent.consent_id}`} className="font-medium">
                       {consent.title}
                       {consent.required ? ` (${t('required')})` : ''}
-                    </span>
-                    <RichText html={consent.description_html} className="opacity-80" />
-                  </span>
-                </label>
+                    </label>
+                    <div id={`consent-${consent.consent_id}-text`}>
+                      <RichText html={consent.description_html} className="opacity-80" />
+                    </div>
+                  </div>
+                </div>
               ))}
               {problems.consents ? (
                 <p id="consent-problem" className="text-sm text-red-700">
@@ -297,7 +308,7 @@ export default function SignUp() {
               ) : null}
             </fieldset>
           ) : null}
-          <Button type="submit" disabled={busy || requirements.isLoading}>
+          <Button type="submit" disabled={busy || requirements.isLoading || Boolean(requirements.error)}>
             {t('create')}
           </Button>
         </form>

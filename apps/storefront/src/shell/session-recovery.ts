@@ -1,5 +1,6 @@
 import type { ReplayFailedEvent } from '@marketkit/sdk';
 import { navigate } from '../app/router.tsx';
+import { forgetReturnTo } from './guards.tsx';
 
 const RELOAD_AT_KEY = 'marketkit_replay_reload_at';
 /** Within this time after such a reload, another failed replay does not reload again (no loops). */
@@ -38,7 +39,10 @@ export function reloadAfterFailedReplay(event: ReplayFailedEvent) {
  * that entry is then replaced by /.
  */
 export function goHome() {
+  forgetReturnTo();
   setTimeout(() => {
+    // The guard may have remembered the page as the shopper turned guest: the next sign-in starts at /.
+    forgetReturnTo();
     if (location.pathname !== '/') navigate('/', { replace: true });
   }, 0);
 }

@@ -27,9 +27,7 @@ export {
 export {
   type AuthProblem,
   consentDecisions,
-  deviceName,
   type Identifier,
-  isDeviceId,
   missingConsents,
   nameProblem,
   newPasswordProblems,
@@ -69,6 +67,7 @@ export {
   paymentReturnAction,
   paymentSelectionReducer,
 } from './checkout.ts';
+export { deviceName, isDeviceId } from './device.ts';
 export {
   bytesToMegabytes,
   discountPercent,

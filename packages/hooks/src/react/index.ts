@@ -5,6 +5,7 @@
  * @packageDocumentation
  */
 export { type ClientState, type MergeJournal, type SavedPincode, STORAGE_KEYS } from './client-state.ts';
+export { deviceIdentity } from './device.ts';
 export type { DownloadedFile } from './download.ts';
 export { marketKeys } from './keys.ts';
 export type { MergeOutcome } from './merge-runner.ts';
@@ -19,7 +20,7 @@ export { createMemoryStorage, type KeyValueStorage } from './storage.ts';
 export { useAddresses, useCoupons, usePincodeCheck } from './use-addresses.ts';
 export { useAiConfiguration } from './use-ai-configuration.ts';
 export { type AiExchange, type AskAiApi, useAskAi } from './use-ask-ai.ts';
-export { deviceIdentity, useAuthFlows, useSignupRequirements } from './use-auth.ts';
+export { useAuthFlows, useSignupRequirements } from './use-auth.ts';
 export {
   type CartApi,
   type GuestCartMergeApi,
@@ -32,8 +33,6 @@ export {
   type CatalogueQueryOptions,
   useCategories,
   usePolicies,
-  usePolicy,
-  useStoreFaqs,
 } from './use-categories.ts';
 export { useBuyNow, usePincode, useSlots, useStartCheckout } from './use-checkout.ts';
 export { useCheckout, useOrderPaymentCheck, useStartPayment } from './use-checkout-flow.ts';
@@ -51,6 +50,7 @@ export {
   useReturnOrReplace,
 } from './use-orders.ts';
 export { usePaymentReturnCheck } from './use-payment-return.ts';
+export { usePolicy, useStoreFaqs } from './use-policy.ts';
 export { useAvailability, useProduct, useProductSlots } from './use-product.ts';
 export { useEnquiry, useProductFaqs, useProductRatings } from './use-product-extras.ts';
 export { useDeals, useProducts, useProductsById, useRecommendations } from './use-products.ts';

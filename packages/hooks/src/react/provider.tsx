@@ -44,6 +44,8 @@ export interface MarketContextValue {
    * the store follow (pass `{ broadcast: false }` when following another tab).
    */
   endSession: (options?: { broadcast?: boolean }) => void;
+  /** Forgets the shopper's own data (stored keys, merge, buy-now, cached answers) but not the tokens. */
+  forgetShopper: () => void;
   /** Tells the store's other tabs that the session changed (they re-read the token cookies). */
   announceSession: () => void;
   /** Per-provider bookkeeping of work that must not run twice at once (merge). */
@@ -51,6 +53,17 @@ export interface MarketContextValue {
 }
 
 const MarketContext = createContext<MarketContextValue | null>(null);
+
+/**
+ * Who a token belongs to (its `sub`, else its display name), or null for none: a refreshed token is
+ * the same shopper; another sign-in is not.
+ */
+export function shopperOf(accessToken: string | null): string | null {
+  const decoded = sessionFromToken(accessToken);
+  if (decoded.status !== 'signed-in') return null;
+  const sub = decoded.user.claims.sub;
+  return typeof sub === 'string' && sub ? sub : decoded.user.displayName;
+}
 
 /** Written when a session starts or ends, so the store's other tabs follow (a `storage` event). */
 const SESSION_SIGNAL_KEY = 'marketkit_session_signal';
@@ -153,8 +166,8 @@ function createMarketContext(
     accessToken: tokens.get()?.accessToken ?? null,
   }));
   const announceSession = () => storage.set(SESSION_SIGNAL_KEY, `${Date.now()}-${Math.random()}`);
-  const endSession = ({ broadcast = true }: { broadcast?: boolean } = {}) => {
-    tokens.clear();
+  /** The shopper's own data goes (stored keys, half-done work, cached answers); tokens stay. */
+  const forgetShopper = () => {
     for (const key of SESSION_KEYS) storage.remove(key);
     // A half-done merge or a pending buy-now belongs to the session that made it.
     state.mergeJournal.setState(null, true);
@@ -162,6 +175,10 @@ function createMarketContext(
     // The shopper's answers go; the store's own (validation, settings, languages…) stay, so the
     // storefront does not fall back to its loading screen when a session ends.
     queryClient.removeQueries({ predicate: (query) => isShopperScoped(query.queryKey) });
+  };
+  const endSession = ({ broadcast = true }: { broadcast?: boolean } = {}) => {
+    tokens.clear();
+    forgetShopper();
     session.setState({ accessToken: null });
     if (broadcast) announceSession();
   };
@@ -202,6 +219,7 @@ function createMarketContext(
     keys: marketKeys(props.store),
     pathname,
     endSession,
+    forgetShopper,
     announceSession,
     inFlight: new Map(),
   };
@@ -221,14 +239,23 @@ export function MarketProvider(props: MarketProviderProps) {
     if (typeof window === 'undefined') return;
     // Keep the session in step when another tab signs in or out (the token cookie changes), and the
     // stored client state when another tab writes it.
-    const sync = () =>
-      value.session.setState({ accessToken: value.client.tokens.get()?.accessToken ?? null });
+    // Another shopper's token (a sign-in elsewhere this tab missed the end of) never shows the last
+    // shopper's answers: those go first.
+    const sync = () => {
+      const next = value.client.tokens.get()?.accessToken ?? null;
+      const before = shopperOf(value.session.getState().accessToken);
+      if (before !== null && shopperOf(next) !== before) value.forgetShopper();
+      value.session.setState({ accessToken: next });
+    };
     // Another tab signed in or out: read the cookies afresh; no token left means this tab's session
     // ends too (without announcing it back).
     const follow = async () => {
       await value.client.tokens.sync?.();
       if (value.client.tokens.get()?.accessToken) sync();
-      else if (value.session.getState().accessToken) value.endSession({ broadcast: false });
+      else if (value.session.getState().accessToken) {
+        value.endSession({ broadcast: false });
+        latest.current.onSessionEnded?.('ended-elsewhere');
+      }
     };
     const onStorage = (event: StorageEvent) => {
       if (event.key === SESSION_SIGNAL_KEY) void follow();

@@ -2,7 +2,7 @@ import { type Schema, unwrap } from '@marketkit/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { conversationIdOf } from '../core/index.ts';
-import { useMarket } from './provider.tsx';
+import { shopperOf, useMarket } from './provider.tsx';
 
 /** One question and the assistant's answer (`answer.answer` is plain text: never render it as HTML). */
 export interface AiExchange {
@@ -52,7 +52,10 @@ export function useAskAi(): AskAiApi {
   const ask = useCallback(
     async (text: string) => {
       const question = text.trim();
-      const conversationId = conversationIdOf(read());
+      const conversation = read();
+      const conversationId = conversationIdOf(conversation);
+      // The session and the conversation the question belongs to: an answer is kept only for them.
+      const askedAs = shopperOf(market.session.getState().accessToken);
       setPending(question);
       try {
         const answer = await unwrap(
@@ -60,8 +63,13 @@ export function useAskAi(): AskAiApi {
             body: { question, ...(conversationId ? { conversation_id: conversationId } : {}) },
           }),
         );
-        // An answer that arrives after the session ended belongs to nobody.
-        if (market.session.getState().accessToken !== null)
+        // An answer that arrives after the session ended (or another began), or after the shopper
+        // started a new conversation, belongs to nobody.
+        if (
+          askedAs !== null &&
+          shopperOf(market.session.getState().accessToken) === askedAs &&
+          read() === conversation
+        )
           market.queryClient.setQueryData<readonly AiExchange[]>(key, (before = NONE) => [
             ...before,
             { id: (before.at(-1)?.id ?? 0) + 1, question, answer },

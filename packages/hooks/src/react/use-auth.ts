@@ -1,28 +1,7 @@
 import { type RequestBody, unwrap } from '@marketkit/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import { deviceName, isDeviceId } from '../core/index.ts';
-import { type MarketContextValue, useMarket } from './provider.tsx';
-
-const DEVICE_KEY = 'marketkit_device_id';
-
-/**
- * This browser's device id (kept in storage, so a trusted device stays trusted) and a readable name.
- * Sent with every sign-in so the services host can tell devices apart and skip verification on a
- * trusted one.
- */
-export function deviceIdentity(market: Pick<MarketContextValue, 'state'>) {
-  const storage = market.state.storage;
-  let id = storage.get(DEVICE_KEY);
-  if (!isDeviceId(id)) {
-    // getRandomValues works on plain http too (randomUUID needs a secure context).
-    const bytes = crypto.getRandomValues(new Uint8Array(12));
-    id = `web-${Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
-    storage.set(DEVICE_KEY, id);
-  }
-  const agent = typeof navigator === 'undefined' ? '' : navigator.userAgent;
-  return { device_id: id, device_name: deviceName(agent) };
-}
+import { useMarket } from './provider.tsx';
 
 /**
  * The steps around signing in that do not sign in by themselves: one-time codes (send, resend, check),

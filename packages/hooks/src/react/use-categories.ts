@@ -37,31 +37,3 @@ export function usePolicies(options: CatalogueQueryOptions = {}) {
     enabled: options.enabled ?? true,
   });
 }
-
-/**
- * One policy page by its slug (`content_html` is the server's HTML: sanitize before showing); idle
- * while `slug` is null. An unknown slug fails with the server's 404 and is not retried.
- */
-export function usePolicy(slug: string | null) {
-  const market = useMarket();
-  return useQuery({
-    queryKey: market.keys.policy(slug ?? ''),
-    queryFn: () =>
-      unwrap(market.client.GET('/pbs/rest/v3/policies/{slug}', { params: { path: { slug: slug ?? '' } } })),
-    staleTime: CATALOGUE_STALE_MS,
-    enabled: slug !== null,
-  });
-}
-
-/** The store-wide questions and answers (not a product's), in order; `answer_html` needs sanitizing. */
-export function useStoreFaqs(options: CatalogueQueryOptions = {}) {
-  const market = useMarket();
-  return useQuery({
-    queryKey: market.keys.storeFaqs(),
-    queryFn: () => unwrap(market.client.GET('/pbs/rest/v3/faqs', { params: { query: { page_number: -1 } } })),
-    select: (page) =>
-      page.data.filter((faq) => faq.product_id === null).sort((a, b) => a.sort_order - b.sort_order),
-    staleTime: CATALOGUE_STALE_MS,
-    enabled: options.enabled ?? true,
-  });
-}

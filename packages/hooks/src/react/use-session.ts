@@ -1,8 +1,8 @@
 import { type RequestBody, type ResponseBody, unwrap } from '@marketkit/sdk';
 import { useCallback, useMemo } from 'react';
 import { type SessionUser, sessionFromToken } from '../core/index.ts';
+import { deviceIdentity } from './device.ts';
 import { useMarket } from './provider.tsx';
-import { deviceIdentity } from './use-auth.ts';
 import { useStoreValue } from './use-store-sync.ts';
 
 export type LoginResult = ResponseBody<'login'>;
@@ -81,7 +81,9 @@ export function useSession(): SessionApi {
       async (body) =>
         accept(
           await unwrap(
-            market.client.POST('/ums/rest/v3/login-otp', { body: { ...deviceIdentity(market), ...body } }),
+            market.client.POST('/ums/rest/v3/login-otp', {
+              body: { ...deviceIdentity(market), ...body },
+            }),
           ),
         ),
       [market, accept],
