@@ -201,13 +201,17 @@ export default function SignIn() {
         </form>
       ) : null}
 
-      {step.kind === 'otp' || step.kind === 'forgot' ? (
+      {step.kind === 'otp' || step.kind === 'forgot' || (step.kind === 'unlock' && !step.challenge) ? (
         <form
-          onSubmit={sendCode(step.kind === 'otp' ? 'login' : 'forgot_password')}
+          onSubmit={sendCode(
+            step.kind === 'otp' ? 'login' : step.kind === 'forgot' ? 'forgot_password' : 'self_unlock',
+          )}
           noValidate
           className="flex flex-col gap-4"
         >
-          {step.kind === 'forgot' ? <p className="text-sm">{t('forgot_hint')}</p> : null}
+          {step.kind === 'otp' ? null : (
+            <p className="text-sm">{t(step.kind === 'forgot' ? 'forgot_hint' : 'unlock_hint')}</p>
+          )}
           <IdentifierField
             value={username}
             extension={extension}
@@ -306,21 +310,7 @@ export default function SignIn() {
               setNotice(t('unlocked'));
             }}
           />
-        ) : (
-          <form onSubmit={sendCode('self_unlock')} noValidate className="flex flex-col gap-4">
-            <p className="text-sm">{t('unlock_hint')}</p>
-            <IdentifierField
-              value={username}
-              extension={extension}
-              onChange={setUsername}
-              onExtensionChange={setExtension}
-              error={problems.username}
-            />
-            <Button type="submit" disabled={busy}>
-              {t('send_code')}
-            </Button>
-          </form>
-        )
+        ) : null
       ) : null}
 
       {error ? (
