@@ -8,7 +8,7 @@ import {
 import { isMarketApiError } from '@marketkit/sdk';
 import { Button, Input } from '@marketkit/ui';
 import { type FormEvent, useState } from 'react';
-import { Link } from 'wouter';
+import { AuthLinks } from '../account-auth/auth-links.tsx';
 import { type CodeChallenge, CodeForm } from '../account-auth/code-form.tsx';
 import { useFinishSignIn } from '../account-auth/finish.ts';
 import { IdentifierField } from '../account-auth/identifier-field.tsx';
@@ -329,26 +329,14 @@ export default function SignIn() {
           ) : null}
         </div>
       ) : null}
-      {step.kind !== 'password' ? (
-        <Button
-          type="button"
-          variant="ghost"
-          size="sm"
-          className="self-start"
-          onClick={() => go({ kind: 'password' })}
-        >
-          {t('back_to_sign_in')}
-        </Button>
-      ) : null}
-      <p className="text-sm">
-        {t('no_account')}{' '}
-        <Link href="/signup" className="underline underline-offset-4">
-          {t('sign_up')}
-        </Link>
-      </p>
-      <Link href="/" className="text-sm underline underline-offset-4">
-        {t('continue_shopping')}
-      </Link>
+      <AuthLinks
+        back={
+          step.kind === 'password'
+            ? null
+            : { label: t('back_to_sign_in'), onClick: () => go({ kind: 'password' }) }
+        }
+        other={{ question: t('no_account'), label: t('sign_up'), href: '/signup' }}
+      />
     </div>
   );
 }

@@ -10,7 +10,7 @@ import {
 } from '@marketkit/hooks/core';
 import { Button, ErrorState, Input, RichText, Skeleton } from '@marketkit/ui';
 import { type FormEvent, useState } from 'react';
-import { Link } from 'wouter';
+import { AuthLinks } from '../account-auth/auth-links.tsx';
 import { type CodeChallenge, CodeForm } from '../account-auth/code-form.tsx';
 import { useFinishSignIn } from '../account-auth/finish.ts';
 import { recaptchaToken } from '../account-auth/recaptcha.ts';
@@ -319,26 +319,14 @@ export default function SignUp() {
           {error}
         </p>
       ) : null}
-      {step.kind !== 'identify' ? (
-        <Button
-          type="button"
-          variant="ghost"
-          size="sm"
-          className="self-start"
-          onClick={() => setStep({ kind: 'identify' })}
-        >
-          {t('start_again')}
-        </Button>
-      ) : null}
-      <p className="text-sm">
-        {t('have_account')}{' '}
-        <Link href="/signin" className="underline underline-offset-4">
-          {t('signin:title')}
-        </Link>
-      </p>
-      <Link href="/" className="text-sm underline underline-offset-4">
-        {t('signin:continue_shopping')}
-      </Link>
+      <AuthLinks
+        back={
+          step.kind === 'identify'
+            ? null
+            : { label: t('start_again'), onClick: () => setStep({ kind: 'identify' }) }
+        }
+        other={{ question: t('have_account'), label: t('signin:title'), href: '/signin' }}
+      />
     </div>
   );
 }
