@@ -1,9 +1,10 @@
 import { isMarketApiError, type MarketClient, unwrap } from '@marketkit/sdk';
-import { expect, type Page, type Route, test } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 import { seriousViolations } from './support/axe.ts';
 import { useStorefront } from './support/servers.ts';
 import { signedInShopper } from './support/shopper-client.ts';
 import { signInInBrowser } from './support/sign-in.ts';
+import { expect, test } from './support/test.ts';
 
 // Signed-in devices, store policies and FAQs, and the AI assistant (page and floating widget) in
 // Chromium against the sandbox, with axe in a left-to-right (demo) and a right-to-left (souq) store.

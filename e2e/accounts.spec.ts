@@ -1,9 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { seriousViolations } from './support/axe.ts';
 import { useStorefront } from './support/servers.ts';
 import { signInInBrowser } from './support/sign-in.ts';
+import { expect, test } from './support/test.ts';
 
 // Accounts in Chromium against the sandbox: sign-up with a one-time code, sign-out and sign-in with a
 // password or a code, a device that must be confirmed, a forgotten password, a locked account, wrong
@@ -256,18 +255,4 @@ test.describe('two tabs', () => {
     await expect(tabB).toHaveURL(`${origin}/`);
     await expect(tabB.getByRole('button', { name: /^Account menu of/ })).toHaveCount(0);
   });
-});
-
-test('the built storefront holds no client secret, password grant or private key', () => {
-  const dist = join(import.meta.dirname, '../apps/storefront/dist');
-  const files = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((file) =>
-    /\.(js|html|json|css)$/.test(file),
-  );
-  expect(files.length).toBeGreaterThan(10);
-  for (const file of files) {
-    const text = readFileSync(join(dist, file), 'utf8');
-    expect(text, file).not.toMatch(
-      /client_secret|grant_type["'\s:=]+password|BEGIN (RSA |EC )?PRIVATE KEY|request_phrase|response_phrase/i,
-    );
-  }
 });

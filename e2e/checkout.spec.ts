@@ -1,9 +1,10 @@
 import { type MarketClient, unwrap } from '@marketkit/sdk';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { seriousViolations } from './support/axe.ts';
 import { useStorefront } from './support/servers.ts';
 import { ensureAddress, firstFreeSlot, SHOPPER_ADDRESS, signedInShopper } from './support/shopper-client.ts';
 import { signInInBrowser } from './support/sign-in.ts';
+import { expect, test } from './support/test.ts';
 
 // Checkout, payments and orders in Chromium against the sandbox: one journey per payment mode, the
 // free and request paths, and what must hold when the shopper leaves, goes Back or forges a return.

@@ -1,9 +1,10 @@
 import { type MarketClient, unwrap } from '@marketkit/sdk';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { seriousViolations } from './support/axe.ts';
 import { useStorefront } from './support/servers.ts';
 import { ensureAddress, signedInShopper } from './support/shopper-client.ts';
 import { signInInBrowser } from './support/sign-in.ts';
+import { expect, test } from './support/test.ts';
 
 // Order history and order details in Chromium against the sandbox: the list with its chips and filters,
 // cancelling with a charge, a return after delivery, the invoice, ordering again, requests, and axe in

@@ -1,10 +1,11 @@
 import { crc32, deflateSync } from 'node:zlib';
 import { unwrap } from '@marketkit/sdk';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { seriousViolations } from './support/axe.ts';
 import { useStorefront } from './support/servers.ts';
 import { signedInShopper } from './support/shopper-client.ts';
 import { signInInBrowser } from './support/sign-in.ts';
+import { expect, test } from './support/test.ts';
 
 // The shopper's profile (details, picture, password) and preferences in Chromium against the sandbox,
 // with axe in a left-to-right (demo) and a right-to-left (souq, Arabic) store.

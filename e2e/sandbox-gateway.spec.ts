@@ -1,8 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type SandboxServer, startSandboxServer } from '@marketkit/sandbox/node';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { orderAwaitingPayment } from './support/sandbox-orders.ts';
+import { expect, test } from './support/test.ts';
 
 // The sandbox's payment pages in a real browser: the signed form POST, the shopper's choice, and the
 // way back to the storefront's return URL (another origin, so the pages' CSP must allow it).

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { startSdkPageHost } from './support/sdk-page-host.ts';
+import { expect, test } from './support/test.ts';
 
 // The SDK's cross-tab promises, checked where they can break: real tabs, real cookies, real Web Locks.
 let host: Awaited<ReturnType<typeof startSdkPageHost>>;

@@ -1,10 +1,11 @@
 import { stat } from 'node:fs/promises';
 import { type MarketClient, type Schema, unwrap } from '@marketkit/sdk';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { seriousViolations } from './support/axe.ts';
 import { useStorefront } from './support/servers.ts';
 import { ensureAddress, signedInShopper } from './support/shopper-client.ts';
 import { signInInBrowser } from './support/sign-in.ts';
+import { expect, test } from './support/test.ts';
 
 // Trainings, bookings and downloads in the browser. Scenes are set through the SDK as the seeded
 // shopper; the browser signs in as that shopper and uses the screens.

@@ -1,7 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { seriousViolations } from './support/axe.ts';
 import { useStorefront } from './support/servers.ts';
 import { shopperApi } from './support/shopper-api.ts';
+import { expect, test } from './support/test.ts';
 
 const storefront = useStorefront();
 

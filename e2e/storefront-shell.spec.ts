@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { useStorefront } from './support/servers.ts';
+import { expect, test } from './support/test.ts';
 
 const storefront = useStorefront();
 

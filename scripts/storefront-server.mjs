@@ -91,6 +91,61 @@ function pass(request, response, upstream, pathname, search) {
   request.pipe(outgoing);
 }
 
+/** reCAPTCHA v3 (used only by stores that turn it on): its script and its invisible frame. */
+const RECAPTCHA = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];
+/** Google Tag Manager (only for stores that set google_analytics_tag) and where it reports. */
+const TAG_MANAGER = 'https://www.googletagmanager.com';
+const ANALYTICS = ['https://*.google-analytics.com', 'https://*.analytics.google.com'];
+
+const originOf = (value, base) => {
+  try {
+    const url = new URL(value, base);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * The storefront's response headers (every file, every answer). The Content-Security-Policy allows
+ * scripts only from the storefront itself (and reCAPTCHA's and the tag manager's, which load only for
+ * stores that turn them on), calls only to itself, the services host, the language host and
+ * analytics, and form posts only to itself and the payment origins. Inline styles stay
+ * allowed: the toaster and the dialogs' scroll lock add `<style>` elements at run time.
+ * Relative hosts ('/api', '/locales') are the storefront's own origin and need no entry.
+ */
+export function securityHeaders({ servicesHost, languageHost = '/locales', paymentOrigins = [] }) {
+  const base = 'http://storefront.invalid';
+  const others = (...values) =>
+    [...new Set(values.map((value) => originOf(value, base)).filter((o) => o && o !== base))].join(' ');
+  const list = (...parts) => parts.filter(Boolean).join(' ');
+  const directives = {
+    'default-src': "'self'",
+    'script-src': list("'self'", ...RECAPTCHA, TAG_MANAGER),
+    'style-src': "'self' 'unsafe-inline'",
+    'img-src': list("'self'", 'data:', 'blob:', others(servicesHost), TAG_MANAGER, ...ANALYTICS),
+    'font-src': "'self'",
+    'connect-src': list("'self'", others(servicesHost, languageHost), TAG_MANAGER, ...ANALYTICS),
+    'frame-src': RECAPTCHA[0],
+    'form-action': list("'self'", others(...paymentOrigins)),
+    'object-src': "'none'",
+    'base-uri': "'none'",
+    'frame-ancestors': "'none'",
+    'worker-src': "'none'",
+    'manifest-src': "'self'",
+  };
+  return {
+    'Content-Security-Policy': Object.entries(directives)
+      .map(([name, value]) => `${name} ${value}`)
+      .join('; '),
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'X-Frame-Options': 'DENY',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+  };
+}
+
 export async function startStorefrontServer({
   servicesHost,
   port = 0,
@@ -108,14 +163,14 @@ export async function startStorefrontServer({
   const upstream = new URL(servicesHost);
   // The services host's own origin serves the sandbox's payment pages; a deployment lists its
   // providers in config.json (`paymentOrigins`) or through this option.
-  const config = Buffer.from(
-    JSON.stringify({
-      ...built,
-      servicesHost: proxy ? PROXY_PATH : servicesHost,
-      languageHost,
-      paymentOrigins: paymentOrigins ?? [...new Set([...(built.paymentOrigins ?? []), upstream.origin])],
-    }),
-  );
+  const runtime = {
+    ...built,
+    servicesHost: proxy ? PROXY_PATH : servicesHost,
+    languageHost,
+    paymentOrigins: paymentOrigins ?? [...new Set([...(built.paymentOrigins ?? []), upstream.origin])],
+  };
+  const config = Buffer.from(JSON.stringify(runtime));
+  const security = securityHeaders(runtime);
   const cache = new Map();
   const read = (file, gzip) => {
     const key = `${file}:${gzip}`;
@@ -127,10 +182,7 @@ export async function startStorefrontServer({
   };
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://x');
-    const headers = {
-      'X-Content-Type-Options': 'nosniff',
-      'Referrer-Policy': 'strict-origin-when-cross-origin',
-    };
+    const headers = { ...security };
     if (proxy && (url.pathname === PROXY_PATH || url.pathname.startsWith(`${PROXY_PATH}/`))) {
       pass(request, response, upstream, url.pathname.slice(PROXY_PATH.length) || '/', url.search);
       return;

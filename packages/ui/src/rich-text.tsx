@@ -112,6 +112,55 @@ function toReact(node: Node, key: string): ReactNode {
   return createElement(name, { key }, ...children);
 }
 
+const SPACE = /[\t\n\f\r /]/;
+
+/**
+ * Renames every event-handler attribute (`onerror=` → `data-disarmed-onerror=`) in start tags, reading
+ * tags the way the HTML tokenizer does (quoted values are skipped whole). Browsers check handler
+ * attributes against the page's Content-Security-Policy while they parse, even in an inert document,
+ * and report each one as a violation; none of them would survive the allowlist anyway. Linear time.
+ */
+function disarmHandlers(html: string): string {
+  const n = html.length;
+  let out = '';
+  let i = 0;
+  while (i < n) {
+    const open = html.indexOf('<', i);
+    if (open === -1) return out + html.slice(i);
+    out += html.slice(i, open);
+    i = open + 1;
+    out += '<';
+    if (!/[a-zA-Z]/.test(html[i] ?? '')) continue;
+    while (i < n && !SPACE.test(html[i] as string) && html[i] !== '>') out += html[i++];
+    while (i < n && html[i] !== '>') {
+      if (SPACE.test(html[i] as string)) {
+        out += html[i++];
+        continue;
+      }
+      let end = i + 1;
+      while (end < n && !SPACE.test(html[end] as string) && html[end] !== '>' && html[end] !== '=') end += 1;
+      const name = html.slice(i, end);
+      out += /^on/i.test(name) ? `data-disarmed-${name}` : name;
+      i = end;
+      let next = i;
+      while (next < n && /\s/.test(html[next] as string)) next += 1;
+      if (html[next] !== '=') continue;
+      out += html.slice(i, next + 1);
+      i = next + 1;
+      while (i < n && /\s/.test(html[i] as string)) out += html[i++];
+      const quote = html[i];
+      let stop = i;
+      if (quote === '"' || quote === "'") {
+        const close = html.indexOf(quote, i + 1);
+        stop = close === -1 ? n : close + 1;
+      } else while (stop < n && !/[\s>]/.test(html[stop] as string)) stop += 1;
+      out += html.slice(i, stop);
+      i = stop;
+    }
+  }
+  return out;
+}
+
 /**
  * HTML from the server as React elements, through an allowlist: known text elements keep their shape,
  * every attribute goes (links keep a checked `href`), and scripts, styles, frames, forms and images
@@ -119,7 +168,7 @@ function toReact(node: Node, key: string): ReactNode {
  */
 export function sanitizeHtml(html: string): ReactNode[] {
   if (typeof DOMParser === 'undefined' || !html) return [];
-  const document = new DOMParser().parseFromString(html, 'text/html');
+  const document = new DOMParser().parseFromString(disarmHandlers(html), 'text/html');
   return Array.from(document.body.childNodes, (node, index) => toReact(node, String(index)));
 }
 
