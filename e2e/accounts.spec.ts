@@ -186,7 +186,7 @@ test('a forgotten password is reset with a code; a locked account is unlocked wi
   await expect(page).toHaveURL(`${origin}/`);
 });
 
-test('cookies are SameSite=Strict; an expired access token is invisible; a revoked refresh ends the session', async ({
+test('[R2] cookies are SameSite=Strict; an expired access token is invisible; a revoked refresh ends the session', async ({
   page,
 }) => {
   const origin = await signInInBrowser(page, storefront.origin('demo'));
@@ -230,7 +230,7 @@ test.describe('two tabs', () => {
   // the first tab's refreshed tokens when it takes the lock, so it refreshes too (see the issue 8
   // note). Retried so main stays green; a second failure in a row still fails.
   test.describe.configure({ retries: 1 });
-  test('they refresh once, and signing out in one signs the other out', async ({ context }) => {
+  test('[R5] they refresh once, and signing out in one signs the other out', async ({ context }) => {
     const [tabA, tabB] = [await context.newPage(), await context.newPage()];
     const origin = await signInInBrowser(tabA, storefront.origin('demo'));
     await tabB.goto(`${origin}/WishList`);

@@ -63,7 +63,7 @@ async function toPayment(page: Page, origin: string) {
 
 const orderIdIn = (url: string) => Number(new URL(url).searchParams.get('orderId'));
 
-test('cash on delivery: cart → checkout → new address → coupon → pay on delivery → order status → orders', async ({
+test('[P3] cash on delivery (Pay double-clicked): cart → checkout → new address → coupon → pay on delivery → order status → orders', async ({
   page,
 }) => {
   // A plumbing visit is paid on delivery only; with a cable the order is delivered and booked.
@@ -315,7 +315,7 @@ test('a coupon that makes the order free removes the payment step', async ({ pag
   await expect(page.getByTestId('checkout-steps').getByRole('listitem')).toHaveCount(3);
 });
 
-test('forged payDone and a tampered return query never show an unpaid order as paid', async ({ page }) => {
+test('[P1][P2] forged payDone and a tampered return query never show an unpaid order as paid', async ({ page }) => {
   const client = await scene([{ product: 1001 }]);
   const origin = await signIn(page);
   await toPayment(page, origin);
@@ -348,7 +348,7 @@ test('forged payDone and a tampered return query never show an unpaid order as p
   await expect(page.getByTestId('order-outcome')).toHaveCount(0);
 });
 
-test('/amazonPayment without payment data goes to /; a gateway URL outside the allowed list is refused', async ({
+test('[P4] /amazonPayment without payment data goes to /; a gateway URL outside the allowed list is refused', async ({
   page,
 }) => {
   const origin = await signIn(page);

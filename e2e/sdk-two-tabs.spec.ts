@@ -29,7 +29,7 @@ const cartStatus = (page: Page) =>
     return (await client.GET('/cfs/rest/v3/customer-cart')).response.status;
   });
 
-test('two tabs with an expired access token refresh once, and both carry on', async ({ context }) => {
+test('[R5] two tabs with an expired access token refresh once, and both carry on', async ({ context }) => {
   const [tabA, tabB] = [await context.newPage(), await context.newPage()];
   await openTab(tabA);
   await openTab(tabB);

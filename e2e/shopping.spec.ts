@@ -202,7 +202,7 @@ test('a slot chosen for a service product appears with it in the cart', async ({
   await expect(page.getByTestId('cart-slot')).toContainText(start);
 });
 
-test('hostile product text stays text and server HTML is sanitized', async ({ page }) => {
+test('[H1] hostile product text stays text and server HTML is sanitized', async ({ page }) => {
   const dialogs: string[] = [];
   page.on('dialog', (dialog) => {
     dialogs.push(dialog.message());

@@ -71,6 +71,49 @@ function printSummary() {
   }
   console.log(`\nTests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
   if (totals.passed === 0 || totals.failed > 0) fail('the test run did not pass every test it found.');
+  checkFaultSuite();
+}
+
+/**
+ * Every case of docs/fault-suite.md (ids such as `R1`) must appear as `[R1]` in the title of at
+ * least one test that passed, and of none that failed.
+ */
+function checkFaultSuite() {
+  const catalogue = join(root, 'docs', 'fault-suite.md');
+  if (!existsSync(catalogue)) return;
+  const ids = [...readFileSync(catalogue, 'utf8').matchAll(/^\| `([A-Z]\d+)` \|/gm)].map((m) => m[1]);
+  const passed = new Map(ids.map((id) => [id, 0]));
+  const failed = new Set();
+  const see = (title, ok) => {
+    for (const [, id] of title.matchAll(/\[([A-Z]\d+)\]/g)) {
+      if (!passed.has(id)) continue;
+      if (ok) passed.set(id, passed.get(id) + 1);
+      else failed.add(id);
+    }
+  };
+  const walk = (suite, path) => {
+    const here = suite.title ? [...path, suite.title] : path;
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? [])
+        see([...here, spec.title].join(' '), test.status === 'expected' || test.status === 'flaky');
+    for (const child of suite.suites ?? []) walk(child, here);
+  };
+  for (const file of resultFiles()) {
+    const result = JSON.parse(readFileSync(file, 'utf8'));
+    if (result.stats) for (const suite of result.suites ?? []) walk(suite, []);
+    else
+      for (const group of result.testResults ?? [])
+        for (const test of group.assertionResults ?? [])
+          if (test.status === 'passed' || test.status === 'failed')
+            see(test.fullName ?? test.title, test.status === 'passed');
+  }
+  const missing = ids.filter((id) => passed.get(id) === 0);
+  const tests = [...passed.values()].reduce((sum, n) => sum + n, 0);
+  if (missing.length > 0 || failed.size > 0)
+    fail(
+      `fault suite: ${[...failed].map((id) => `${id} failed`).concat(missing.map((id) => `${id} has no passing test`)).join(', ')}.`,
+    );
+  console.log(`Fault suite: ${ids.length} cases, every one passed (${tests} tests).`);
 }
 
 /**

@@ -36,7 +36,7 @@ const addToCart = (client: ReturnType<typeof signedInClient>['client'], i: numbe
   });
 
 describe('401 → refresh → replay', () => {
-  it('50 concurrent 401s cause exactly one refresh; each request is replayed once with an identical body', async () => {
+  it('[R1] 50 concurrent 401s cause exactly one refresh; each request is replayed once with an identical body', async () => {
     const { host, client, tokens, events } = signedInClient();
     host.expireAccessTokens();
 
@@ -60,7 +60,7 @@ describe('401 → refresh → replay', () => {
     expect(events.httpError).not.toHaveBeenCalled();
   });
 
-  it('a refused refresh ends the session once and never refreshes again', async () => {
+  it('[R2] a refused refresh ends the session once and never refreshes again', async () => {
     const { host, client, tokens, events } = signedInClient();
     host.expireAccessTokens();
     host.setRefreshMode('reject');
@@ -83,13 +83,15 @@ describe('401 → refresh → replay', () => {
     ['network-error', 'the token endpoint is unreachable'],
     ['server-error', 'the token endpoint answers 5xx'],
     ['malformed', 'the token endpoint answers an HTML page'],
-  ] as const)('keeps the session when %s (%s)', async (mode, _situation) => {
+  ] as const)('[R3] keeps the session when %s (%s)', async (mode, _situation) => {
     const { host, client, tokens, events } = signedInClient();
     host.expireAccessTokens();
     host.setRefreshMode(mode);
 
     const error = await addToCart(client, 1).catch((caught: unknown) => caught);
-    expect(isMarketApiError(error) && error.kind).toBe('refresh-unavailable');
+    expect(isMarketApiError(error) && [error.kind, error.status]).toEqual(['refresh-unavailable', 0]);
+    expect(host.refreshCalls).toBe(1);
+    expect(host.requests.filter((request) => request.testId === '1')).toHaveLength(1); // no replay
     expect(tokens.get()?.refreshToken).toBe('refresh-1');
     expect(events.sessionEnded).not.toHaveBeenCalled();
 
@@ -99,7 +101,7 @@ describe('401 → refresh → replay', () => {
     expect(retry.response.status).toBe(200);
   });
 
-  it('aborts a refresh that hangs after the configured bound and keeps the session', async () => {
+  it('[R4] aborts a refresh that hangs after the configured bound and keeps the session', async () => {
     const { host, client, tokens, events } = signedInClient({ refreshTimeoutMs: 50 });
     host.expireAccessTokens();
     host.setRefreshMode('hang');
@@ -215,7 +217,7 @@ describe('two tabs of the same store', () => {
     return createTestClient(host, { tokens, locks });
   }
 
-  it('refresh once, not twice, with rotating refresh tokens', async () => {
+  it('[R5] refresh once, not twice, with rotating refresh tokens; both tabs stay signed in', async () => {
     const host = createFakeHost();
     const jar = createCookieJar();
     const shared = createCookieTokenStore({ document: jar }); // both tabs read the same cookies

@@ -26,11 +26,17 @@ async function caught(promise: Promise<unknown>): Promise<unknown> {
 
 describe('replies the SDK cannot trust', () => {
   it.each([
-    ['invalid JSON', 200, '{"response_body": [1, 2', 'application/json', 'invalid JSON'],
-    ['an empty 200', 200, '', 'application/json', 'empty reply'],
-    ['an empty 200 without a content type', 200, '', undefined, 'empty reply'],
-    ['an HTML page with status 200', 200, '<!doctype html><h1>Welcome</h1>', 'text/html', 'invalid JSON'],
-    ['JSON that is not the envelope', 200, '[1,2,3]', 'application/json', 'unexpected shape'],
+    ['[B1] invalid JSON', 200, '{"response_body": [1, 2', 'application/json', 'invalid JSON'],
+    ['[B2] an empty 200', 200, '', 'application/json', 'empty reply'],
+    ['[B2] an empty 200 without a content type', 200, '', undefined, 'empty reply'],
+    [
+      '[B1] an HTML page with status 200',
+      200,
+      '<!doctype html><h1>Welcome</h1>',
+      'text/html',
+      'invalid JSON',
+    ],
+    ['[B1] JSON that is not the envelope', 200, '[1,2,3]', 'application/json', 'unexpected shape'],
   ])('%s becomes a MarketApiError, never a SyntaxError', async (_case, status, body, type, message) => {
     const { reply, languages } = setup();
     reply(status, body, type);
@@ -40,7 +46,7 @@ describe('replies the SDK cannot trust', () => {
     expect(isMarketApiError(error) && error.responseMessage).toContain(message);
   });
 
-  it('an HTML error page gives a typed error envelope with the status kept', async () => {
+  it('[B3] an HTML error page gives a typed error envelope with the status kept', async () => {
     const { reply, languages, httpError } = setup();
     reply(502, '<html><body>Bad gateway</body></html>', 'text/html');
     const result = await languages();
@@ -181,4 +187,66 @@ describe('replies the SDK cannot trust', () => {
     expect(result.response.status).toBe(200);
     expect(httpError).not.toHaveBeenCalled();
   });
+});
+
+describe('a 10 MB reply', () => {
+  const TEN_MB = 10 * 1024 * 1024;
+  /** `unit` repeated to at least 10 MB. */
+  const tenMegabytesOf = (unit: string) => unit.repeat(Math.ceil(TEN_MB / unit.length));
+
+  it('[B5] a valid 10 MB JSON body (a long product description) is read whole and returned', async () => {
+    const { host, client } = setup();
+    const description = `<p>${tenMegabytesOf('Hand-thrown stoneware. ')}</p>`;
+    host.override(
+      'GET /pbs/rest/v3/products/1',
+      () =>
+        new Response(
+          JSON.stringify({
+            response_message: 'Success',
+            response_body: { product_id: 1, description_html: description },
+          }),
+          { headers: { 'Content-Type': 'application/json' } },
+        ),
+    );
+    const product = await unwrap(
+      client.GET('/pbs/rest/v3/products/{productId}', { params: { path: { productId: 1 } } }),
+    );
+    expect(product.product_id).toBe(1);
+    expect(product.description_html.length).toBeGreaterThan(TEN_MB);
+    expect(product.description_html).toBe(description);
+  });
+
+  it.each([
+    [
+      'an HTML error page',
+      502,
+      'text/html',
+      `<!doctype html><title>Bad gateway</title>${tenMegabytesOf('<p>Bad gateway</p>')}`,
+    ],
+    ['a plain-text error page', 500, 'text/plain', tenMegabytesOf('Internal Server Error ')],
+    ['an HTML page answered with 200', 200, 'text/html', `<html>${tenMegabytesOf('<div>Welcome</div>')}`],
+    [
+      'a JSON error without response_message',
+      503,
+      'application/json',
+      JSON.stringify({ detail: tenMegabytesOf('Unavailable ') }),
+    ],
+  ])(
+    '[B5] %s of 10 MB (HTTP %i) gives a MarketApiError whose message is short',
+    async (_what, status, type, body) => {
+      const { reply, languages, httpError } = setup();
+      reply(status, body, type);
+      const error = await caught(unwrap(languages()));
+      expect(isMarketApiError(error) && [error.status, error.kind]).toEqual([
+        status,
+        status === 200 ? 'malformed' : 'http',
+      ]);
+      const { message, responseMessage } = error as MarketApiError;
+      expect(message.length).toBeLessThanOrEqual(200);
+      expect(responseMessage.length).toBeLessThanOrEqual(200);
+      expect(message).not.toMatch(/Bad gateway|Internal Server Error|Welcome|Unavailable/);
+      for (const [event] of httpError.mock.calls)
+        expect(event.responseMessage.length).toBeLessThanOrEqual(200);
+    },
+  );
 });

@@ -24,7 +24,7 @@ const cart = (client: ReturnType<typeof signedIn>['client'], init: { signal?: Ab
   client.GET('/cfs/rest/v3/customer-cart', init);
 
 describe('session end is reported exactly once', () => {
-  it('a refused refresh followed by more calls as a guest still counts one end', async () => {
+  it('[R2] a refused refresh followed by more calls as a guest still counts one end', async () => {
     const { host, client, sessionEnded } = signedIn();
     host.expireAccessTokens();
     host.setRefreshMode('reject');
@@ -140,7 +140,7 @@ describe('cancelled requests', () => {
 });
 
 describe('bounded waits', () => {
-  it('aborts the refresh call itself when it hangs', async () => {
+  it('[R4] aborts the refresh call itself when it hangs', async () => {
     const { host, client, tokens } = signedIn({ refreshTimeoutMs: 40 });
     host.expireAccessTokens();
     host.setRefreshMode('hang');

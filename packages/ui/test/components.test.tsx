@@ -17,6 +17,7 @@ import {
   RatingStars,
   RichText,
   Spinner,
+  safeHref,
   Toaster,
   toast,
 } from '../src/index.ts';
@@ -298,8 +299,84 @@ describe('RichText', () => {
     ['<custom-tag>inner <b>bold</b></custom-tag>', '<span>inner <b>bold</b></span>'],
     ['<form action="https://evil.example"><input name="card"></form>safe', 'safe'],
     ['&lt;script&gt;alert(1)&lt;/script&gt;', '&lt;script&gt;alert(1)&lt;/script&gt;'],
-  ])('should render %s as %s', (html, expected) => {
+    ['<a href=" javascript:alert(1)">x</a>', '<span>x</span>'],
+    ['<a href="&#106;avascript:alert(1)">x</a>', '<span>x</span>'],
+    ['<a href="vbscript:msgbox(1)">x</a>', '<span>x</span>'],
+    ['<a href="data:text/html,&lt;script&gt;alert(1)&lt;/script&gt;">x</a>', '<span>x</span>'],
+    [
+      '<div onmouseover="alert(1)"><b onfocus="alert(1)" tabindex="0">bold</b></div>',
+      '<div><b>bold</b></div>',
+    ],
+    ['<p>a<script src="https://evil.example/x.js"></script>b</p>', '<p>ab</p>'],
+    ['<object data="x.swf"></object><embed src="x"><base href="https://evil.example/">ok', 'ok'],
+    [
+      '<table><tr><td background="javascript:alert(1)">cell</td></tr></table>',
+      '<table><tbody><tr><td>cell</td></tr></tbody></table>',
+    ],
+  ])('[H1] should render %s as %s', (html, expected) => {
     const { container } = render(<RichText html={html} />);
     expect((container.firstElementChild as HTMLElement).innerHTML).toBe(expected);
+  });
+});
+
+describe('server text in plain props', () => {
+  const HOSTILE = '<script>alert(1)</script><img src=x onerror=alert(1)>';
+
+  it('[H1] should render markup in names, prices and messages as text, never as elements', () => {
+    const { container } = render(
+      <div>
+        <ProductCard
+          href="/ProductDetails?productId=1"
+          name={HOSTILE}
+          image=""
+          placeholderImage="/placeholder.svg"
+          price={<Price value={HOSTILE} original={HOSTILE} />}
+        />
+        <Price hiddenText={HOSTILE} />
+        <ErrorState title={HOSTILE} description={HOSTILE} />
+        <Input label={HOSTILE} error={HOSTILE} />
+      </div>,
+    );
+    expect(container.querySelectorAll('script')).toHaveLength(0);
+    // The only image is the card's own placeholder; nothing carries an event handler.
+    expect([...container.querySelectorAll('img')].map((image) => image.getAttribute('src'))).toEqual([
+      '/placeholder.svg',
+    ]);
+    const handlers = [...container.querySelectorAll('*')].flatMap((element) =>
+      element.getAttributeNames().filter((name) => name.startsWith('on')),
+    );
+    expect(handlers).toEqual([]);
+    expect(screen.getAllByRole('heading', { name: HOSTILE }).map((heading) => heading.textContent)).toEqual([
+      HOSTILE,
+      HOSTILE,
+    ]);
+    expect(screen.getAllByText(HOSTILE).length).toBeGreaterThanOrEqual(5);
+  });
+});
+
+describe('safeHref', () => {
+  it.each([
+    ['/policies/returns', '/policies/returns'],
+    ['https://example.com/a', 'https://example.com/a'],
+    ['  https://example.com/a  ', 'https://example.com/a'],
+    ['mailto:help@example.com', 'mailto:help@example.com'],
+    ['javascript:alert(1)', null],
+    ['JAVASCRIPT:alert(1)', null],
+    ['  javascript:alert(1)', null],
+    ['\tjavascript:alert(1)', null],
+    ['\u0000javascript:alert(1)', null],
+    ['java\tscript:alert(1)', null],
+    ['java\nscript:alert(1)', null],
+    ['vbscript:msgbox(1)', null],
+    ['VbScRiPt:msgbox(1)', null],
+    ['data:text/html,<script>alert(1)</script>', null],
+    ['DATA:text/html;base64,PHNjcmlwdD4=', null],
+    ['//evil.example', null],
+    ['/\\evil.example', null],
+    ['\\\\evil.example', null],
+    ['file:///etc/passwd', null],
+    [null, null],
+  ])('[H2] should turn the link %j into %j', (href, expected) => {
+    expect(safeHref(href)).toBe(expected);
   });
 });

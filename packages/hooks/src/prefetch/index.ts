@@ -107,9 +107,10 @@ const quiet = <T>(promise: Promise<T>) => {
  * answers.
  */
 export function prefetchStore(options: PrefetchStoreOptions): PrefetchedStore {
-  const storage = options.storage ?? (typeof localStorage === 'undefined' ? undefined : localStorage);
   const read = (key: string) => {
     try {
+      // Even touching `localStorage` throws where storage is refused (a sandboxed frame, a policy).
+      const storage = options.storage ?? globalThis.localStorage;
       return storage?.getItem(key) ?? null;
     } catch {
       return null;

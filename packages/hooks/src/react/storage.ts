@@ -21,10 +21,10 @@ export function createMemoryStorage(): KeyValueStorage {
 export function defaultStorage(): KeyValueStorage {
   try {
     const storage = globalThis.localStorage;
+    // Reading must work; a full quota only makes writes fail (handled by `safe`), and what is
+    // stored is still read.
     if (storage) {
-      const probe = '__marketkit_probe__';
-      storage.setItem(probe, '1');
-      storage.removeItem(probe);
+      storage.getItem('__marketkit_probe__');
       return storage;
     }
   } catch {
@@ -77,8 +77,8 @@ export function loadPersisted<T>(
   const raw = storage.get(key);
   const result = readPersisted(raw, options);
   if (result.status === 'corrupt') {
-    storage.set(`${key}.corrupt`, result.raw);
-    storage.remove(key);
+    // Removed only once the copy is kept (a full quota must not turn "set aside" into "lost").
+    if (storage.set(`${key}.corrupt`, result.raw)) storage.remove(key);
   } else if (result.status === 'ok' && result.dropped > 0 && raw !== null) {
     // Some entries were invalid: the valid ones are used, the original is kept aside, not lost.
     storage.set(`${key}.corrupt`, raw);

@@ -1,6 +1,6 @@
 import { type RequestBody, unwrap } from '@marketkit/sdk';
 import { useCallback } from 'react';
-import { activePincode, isSavablePincode, type SlotSelection } from '../core/index.ts';
+import { activePincode, isSavablePincode, type SlotSelection, toCartQuantity } from '../core/index.ts';
 import { useMarket } from './provider.tsx';
 import { useStoreValue } from './use-store-sync.ts';
 
@@ -26,8 +26,9 @@ export function useBuyNow() {
   const item = useStoreValue(market.state.buyNow);
   return {
     item,
+    /** `quantity` is kept to a whole number from 1 to 999, as a cart line's is. */
     set: (productId: number, quantity = 1, slotId: number | null = null) =>
-      market.state.buyNow.setState({ productId, quantity, slotId }, true),
+      market.state.buyNow.setState({ productId, quantity: toCartQuantity(quantity) ?? 1, slotId }, true),
     clear: () => market.state.buyNow.setState(null, true),
   };
 }

@@ -91,7 +91,7 @@ describe('guest cart reducer', () => {
     [Number.NaN, undefined],
     [5000, 999],
     [null, undefined],
-  ])('quantity %j → %j', (input, output) => expect(toCartQuantity(input)).toBe(output));
+  ])('[S4] quantity %j → %j', (input, output) => expect(toCartQuantity(input)).toBe(output));
 
   it('sets, removes, clears, and ignores a non-integer quantity', () => {
     let state = add(add(EMPTY_GUEST_CART, 1), 2);
@@ -103,7 +103,7 @@ describe('guest cart reducer', () => {
     expect(guestCartReducer(state, { type: 'clear' })).toEqual(EMPTY_GUEST_CART);
   });
 
-  it('drops merged lines and keeps rejected ones with the server message', () => {
+  it('[M3] drops merged lines and keeps rejected ones with the server message', () => {
     let state = add(add(EMPTY_GUEST_CART, 1), 2);
     state = guestCartReducer(state, { type: 'rejected', productId: 2, message: 'Out of stock' });
     state = guestCartReducer(state, { type: 'merged', productIds: [1] });
@@ -114,16 +114,16 @@ describe('guest cart reducer', () => {
 describe('stored guest cart', () => {
   const valid = add(EMPTY_GUEST_CART, 1, 2).items[0];
   it.each([
-    ['not an array', 'nope', 0, 0],
-    ['valid', [valid], 1, 0],
-    ['wrapped', { items: [valid] }, 1, 0],
-    ['duplicate product', [valid, valid], 1, 1],
-    ['negative quantity', [{ ...valid, cartQuantity: -3 }], 0, 1],
-    ['huge quantity', [{ ...valid, cartQuantity: 1e9 }], 1, 0],
-    ['string quantity', [{ ...valid, cartQuantity: '4' }], 1, 0],
-    ['wrong product type', [{ ...valid, product_type_name: 'Weapon' }], 0, 1],
-    ['missing price', [{ ...valid, productPrice: undefined }], 0, 1],
-    ['null entry', [null, valid], 1, 1],
+    ['[S2] not an array', 'nope', 0, 0],
+    ['[S2] valid', [valid], 1, 0],
+    ['[S2] wrapped', { items: [valid] }, 1, 0],
+    ['[S2] duplicate product', [valid, valid], 1, 1],
+    ['[S4] negative quantity', [{ ...valid, cartQuantity: -3 }], 0, 1],
+    ['[S4] huge quantity', [{ ...valid, cartQuantity: 1e9 }], 1, 0],
+    ['[S4] string quantity', [{ ...valid, cartQuantity: '4' }], 1, 0],
+    ['[S2] wrong product type', [{ ...valid, product_type_name: 'Weapon' }], 0, 1],
+    ['[S2] missing price', [{ ...valid, productPrice: undefined }], 0, 1],
+    ['[S2] null entry', [null, valid], 1, 1],
   ])('%s', (_name, value, kept, dropped) => {
     const result = sanitizeGuestCart(value);
     expect(result.state.items).toHaveLength(kept);
@@ -134,7 +134,7 @@ describe('stored guest cart', () => {
       );
   });
 
-  it('keeps at most 200 lines of 5,000', () => {
+  it('[S3] keeps at most 200 lines of 5,000', () => {
     const many = Array.from({ length: 5000 }, (_, i) => ({ ...valid, productId: i + 1 }));
     const result = sanitizeGuestCart(many);
     expect(result.state.items).toHaveLength(200);
@@ -280,7 +280,7 @@ describe('resuming an interrupted merge', () => {
         update: [{ cartItemId: 501, product: 1, cart_quantity: 3 }],
       },
     ],
-  ] as const)('%s', (_name, journal, server, expected) => {
+  ] as const)('[M1] %s', (_name, journal, server, expected) => {
     const plan = planResumableMerge(local, server, journal);
     expect({ done: plan.done, create: plan.create, update: plan.update }).toEqual(expected);
     for (const create of plan.create)

@@ -226,7 +226,7 @@ describe('recently viewed', () => {
     [[1, 2, 2, -1, 'x', 3.5, 4], [1, 2, 4], 4],
     ['corrupt', [], 1],
     [null, [], 0],
-  ])('reads a stored %j as %j (%i dropped)', (stored, value, dropped) => {
+  ])('[S2] reads a stored %j as %j (%i dropped)', (stored, value, dropped) => {
     expect(sanitizeRecentlyViewed(stored)).toEqual({ value, dropped });
   });
 });

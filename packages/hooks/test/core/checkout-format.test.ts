@@ -153,7 +153,7 @@ describe('payment return check', () => {
     ['/cashfree', 'false', '5', { kind: 'none' }],
     ['/order-status', 'false', '5', { kind: 'none' }],
     ['/amazonPayment', 'true', '5', { kind: 'none' }],
-  ])('%s payDone=%s orderID=%s', (path, payDone, orderId, action) =>
+  ])('[P1] %s payDone=%s orderID=%s', (path, payDone, orderId, action) =>
     expect(paymentReturnAction(path, payDone, orderId)).toEqual(action),
   );
 
@@ -163,7 +163,9 @@ describe('payment return check', () => {
     ['amount paid for that order', false],
     ['Amount paid for that order ', false],
     [null, false],
-  ])('%j paid: %s', (message, paid) => expect(isOrderPaid(message)).toBe(paid));
+  ])('[B4] check-order-status message %j paid: %s', (message, paid) =>
+    expect(isOrderPaid(message)).toBe(paid),
+  );
 });
 
 describe('formatting', () => {
@@ -238,7 +240,9 @@ describe('return paths', () => {
     ['/cart', '/cart'],
     ['/productListing?category_id=5&page=2', '/productListing?category_id=5&page=2'],
     ['/ProductDetails?productId=1#reviews', '/ProductDetails?productId=1#reviews'],
-  ])('keeps %s', (path, kept) => expect(safeReturnPath(path, origin)).toBe(kept));
+    ['/cart?x=1#y', '/cart?x=1#y'],
+    ['/fr/orders/500001', '/fr/orders/500001'],
+  ])('[H3] keeps %s', (path, kept) => expect(safeReturnPath(path, origin)).toBe(kept));
 
   // Known bypasses of naive "starts with /" checks.
   it.each([
@@ -267,12 +271,36 @@ describe('return paths', () => {
     'evil.example',
     '',
     `/${'a'.repeat(3000)}`,
-  ])('refuses %j', (path) => {
+    '///evil.example',
+    '\\/evil.example',
+    '/\\\\evil.example',
+    '/%5C%5Cevil.example',
+    '/\t/evil.example',
+    '/\r/evil.example',
+    '/\n/evil.example',
+    '\t//evil.example',
+    '/%09/evil.example',
+    '/%0d/evil.example',
+    '/\u0000/evil.example',
+    '/%2f%2fevil.example',
+    '/%2F/evil.example',
+    '/%2e%2e%2f%2fevil.example',
+    '//evil.example@shop.example',
+    'HTTPS://evil.example',
+    'https:evil.example',
+    'http:evil.example',
+    'http:/evil.example',
+    '\uff0f\uff0fevil.example',
+    '%EF%BC%8F%EF%BC%8Fevil.example',
+    'javascript://%0aalert(1)',
+    'vbscript:msgbox(1)',
+    'data:,x',
+  ])('[H3] refuses %j', (path) => {
     expect(safeReturnPath(path, origin)).toBeUndefined();
     expect(returnPathOrHome(path, origin)).toBe('/');
   });
 
-  it('refuses anything that is not a string', () => {
+  it('[H3] refuses anything that is not a string', () => {
     expect(returnPathOrHome({ toString: () => '/cart' }, origin)).toBe('/');
   });
 });
@@ -291,7 +319,7 @@ describe('retries', () => {
     expect(shouldRetry(count, error)).toBe(retries),
   );
 
-  it('backs off 1 s, 2 s, 4 s… capped at 30 s', () => {
+  it('[T2] backs off 1 s, 2 s, 4 s… capped at 30 s', () => {
     expect([0, 1, 2, 3, 4, 5, 6].map(retryDelay)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
   });
 });
@@ -315,12 +343,12 @@ describe('persisted values', () => {
     [JSON.stringify({ items: [] }), 'ok'],
   ])('%j → %s', (raw, status) => expect(readPersisted(raw, options).status).toBe(status));
 
-  it('keeps the raw text of a corrupt value so it can be put aside', () => {
+  it('[S1] keeps the raw text of a corrupt value so it can be put aside', () => {
     const result = readPersisted('{"version":1,"data":', options);
     expect(result).toMatchObject({ status: 'corrupt', raw: '{"version":1,"data":' });
   });
 
-  it('ignores __proto__ keys', () => {
+  it('[S5] ignores __proto__ keys', () => {
     const result = readPersisted('{"version":1,"data":{"items":[],"__proto__":{"polluted":true}}}', options);
     expect(result.status).toBe('ok');
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();

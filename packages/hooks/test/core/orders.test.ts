@@ -104,7 +104,7 @@ describe('status chips (spec §4 values)', () => {
     ['request', '__proto__'],
     ['request', 'Open'],
     ['order', ''],
-  ] as const)('%s %j is unknown: shown neutrally', (kind, value) => {
+  ] as const)('[B4] %s %j is unknown: shown neutrally', (kind, value) => {
     expect(statusChip(kind, value)).toEqual({ kind, value, tone: 'neutral', known: false });
   });
 
@@ -144,7 +144,7 @@ describe('status chips (spec §4 values)', () => {
     ['', false],
     [null, false],
     [undefined, false],
-  ])('payment %j is paid: %s', (status, paid) => {
+  ])('[B4] payment %j is paid: %s', (status, paid) => {
     expect(isPaymentComplete(status)).toBe(paid);
   });
 });

@@ -87,7 +87,7 @@ describe('the card gateway form (spec §3 payload)', () => {
       { ...card('https://pay.example/p'), gateway_form: { ...form, amount: { toString: 'x' } } },
       'malformed',
     ],
-  ])('refuses %s', (_, config, reason) => {
+  ])('[P4] refuses %s', (_, config, reason) => {
     expect(gatewayFormPlan(config)).toEqual({ ok: false, reason });
   });
 });
@@ -104,7 +104,7 @@ describe("the storefront's own list of payment origins", () => {
     ],
     ['a list of junk trusts nothing', card('https://pay.example/p'), ['pay.example', 'javascript:x'], false],
     ['no list of its own: the server list decides', card('https://pay.example/p'), [], true],
-  ])('card gateway, %s → %s', (_, config, trusted, ok) => {
+  ])('[P4] card gateway, %s → %s', (_, config, trusted, ok) => {
     expect(gatewayFormPlan(config, trusted).ok).toBe(ok);
   });
 
@@ -112,7 +112,7 @@ describe("the storefront's own list of payment origins", () => {
     ['https://pay.example/s', ['https://pay.example'], true],
     ['https://evil.example/s', ['https://pay.example'], false],
     ['https://evil.example/s', [], true],
-  ])('second provider %s with %j → %s', (url, trusted, ok) => {
+  ])('[P4] second provider %s with %j → %s', (url, trusted, ok) => {
     expect(secondProviderPlan({ provider: 'second_provider', checkout_url: url }, trusted).ok).toBe(ok);
   });
 
@@ -172,7 +172,7 @@ describe('which order a payment return is about', () => {
     ['?orderId=12abc', null, null],
     ['?orderId=99999999999999999999', null, null],
     ['', 'garbage', null],
-  ])('%s with stored %s → %s', (search, stored, orderId) => {
+  ])('[P2] %s with stored %s → %s', (search, stored, orderId) => {
     expect(returnedOrderId(search, stored)).toBe(orderId);
   });
 

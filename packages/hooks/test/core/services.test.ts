@@ -56,7 +56,20 @@ describe('session join links', () => {
     [null, null],
     [undefined, null],
     [`https://example.org/${'a'.repeat(2100)}`, null],
-  ])('%j → %j', (link, expected) => {
+    ['JAVASCRIPT:alert(1)', null],
+    ['  javascript:alert(1)', null],
+    ['\tjavascript:alert(1)', null],
+    ['\u0000javascript:alert(1)', null],
+    ['java\tscript:alert(1)', null],
+    ['java\nscript:alert(1)', null],
+    ['vbscript:msgbox(1)', null],
+    ['VBScript:msgbox(1)', null],
+    ['DATA:text/html,<script>alert(1)</script>', null],
+    ['data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==', null],
+    ['https://meet.example.org/\u0000x', null],
+    ['https://meet.example.org/\u001bx', null],
+    [' /\\evil.example.com', null],
+  ])('[H2] join link %j → %j', (link, expected) => {
     expect(safeJoinLink(link)).toBe(expected);
   });
 

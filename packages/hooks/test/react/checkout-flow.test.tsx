@@ -2,6 +2,7 @@
 import { unwrap } from '@marketkit/sdk';
 import { act, waitFor } from '@testing-library/react';
 import { expect, it } from 'vitest';
+import { returnedOrderId } from '../../src/core/index.ts';
 import {
   STORAGE_KEYS,
   useAddresses,
@@ -91,7 +92,7 @@ it('checks a pincode for several products at once, and coupons for the checkout 
   expect((await act(() => coupons.result.current.validate('FREEORDER'))).makes_order_free).toBe(true);
 });
 
-it('applies and removes a coupon on the journey; steps follow; a double click places one order', async () => {
+it('[P3] applies and removes a coupon on the journey; steps follow; a double click places one order', async () => {
   const { device, view, signIn } = signedIn();
   await signIn();
   const address = await act(() => view.result.current.book.create(ADDRESS));
@@ -152,7 +153,8 @@ async function settleCard(form: Record<string, string | number>, outcome: 'paid'
   );
 }
 
-it('marks an order paid only when check-order-status says so, and clears the flags it answered', async () => {
+/** The signed-in shopper places a card order and is handed over to the gateway (not paid yet). */
+async function placeCardOrder() {
   const { device, view, signIn } = signedIn();
   await signIn();
   const address = await act(() => view.result.current.book.create(ADDRESS));
@@ -178,9 +180,14 @@ it('marks an order paid only when check-order-status says so, and clears the fla
       `${HOST}/order-status?orderId=${order.order_id}`,
     ),
   );
+  if (handOver.config.provider !== 'card_gateway') throw new Error('expected the card gateway');
+  return { device, view, order, handOver: handOver.config };
+}
+
+it('[P1] marks an order paid only when check-order-status says so (a forged payDone is not proof), and clears the flags it answered', async () => {
+  const { device, view, order, handOver } = await placeCardOrder();
   expect(device.storage.getItem(STORAGE_KEYS.payDone)).toBe('false');
   expect(device.storage.getItem(STORAGE_KEYS.orderId)).toBe(String(order.order_id));
-  if (handOver.config.provider !== 'card_gateway') throw new Error('expected the card gateway');
 
   // A forged flag is not proof: the unpaid order is reported unpaid.
   device.storage.setItem(STORAGE_KEYS.payDone, 'true');
@@ -189,7 +196,7 @@ it('marks an order paid only when check-order-status says so, and clears the fla
   expect(device.storage.getItem(STORAGE_KEYS.orderId)).toBeNull();
   before.unmount();
 
-  await settleCard(handOver.config.gateway_form, 'paid');
+  await settleCard(handOver.gateway_form, 'paid');
   const after = renderWithMarket(() => useOrderPaymentCheck(order.order_id), device, '/order-status');
   await waitFor(() => expect(after.result.current.paid).toBe(true));
   // Another shopper's or an unknown order is an error, never paid.
@@ -203,4 +210,25 @@ it('marks an order paid only when check-order-status says so, and clears the fla
       }),
     ),
   ).resolves.toMatchObject({ payment_status: 'Completed' });
+});
+
+it('[P2] a tampered return query (gateway success codes typed in) is ignored: only the server says paid', async () => {
+  const { device, view, order } = await placeCardOrder();
+  // The shopper comes back with success codes typed into the address, without paying.
+  const search = `?orderId=${order.order_id}&status=14&response_code=14000&response_message=Success&payDone=true&paid=1`;
+  const orderId = returnedOrderId(search, device.storage.getItem(STORAGE_KEYS.orderId));
+  expect(orderId).toBe(order.order_id);
+  calls.length = 0;
+  const check = renderWithMarket(() => useOrderPaymentCheck(orderId), device, '/order-status');
+  await waitFor(() => expect(check.result.current.paid).toBe(false));
+  expect(calls.filter((call) => call.includes('check-order-status'))).toEqual([
+    `PUT /cfs/rest/v3/check-order-status/${order.order_id}`,
+  ]);
+  await expect(
+    unwrap(
+      view.result.current.market.client.GET('/ofs/rest/v3/orders/{orderId}', {
+        params: { path: { orderId: order.order_id } },
+      }),
+    ),
+  ).resolves.toMatchObject({ payment_status: 'Created' });
 });

@@ -22,7 +22,7 @@ async function signInWithAddress(shop: {
 
 setupSandbox();
 
-it('walks a checkout: steps, payment selection against the restrictions, and one order even when placed twice', async () => {
+it('[P3] walks a checkout: steps, payment selection against the restrictions, and one order even when placed twice', async () => {
   const device = newDevice();
   const shop = renderWithMarket(
     () => ({ session: useSession(), cart: useCart(), start: useStartCheckout(), market: useMarket() }),

@@ -26,7 +26,7 @@ const { sandbox, calls } = setupSandbox();
 const signIn = { username: 'shopper@example.com', password: 'Password123' };
 
 describe('storage that misbehaves', () => {
-  it('starts with a corrupt stored cart, keeps the corrupt text aside and drops only invalid lines', async () => {
+  it('[S1] starts with a corrupt stored cart, keeps the corrupt text aside and drops only invalid lines', async () => {
     const device = newDevice();
     device.storage.setItem(STORAGE_KEYS.guestCart, '{"version":1,"data":{"items":[{"productId":');
     const view = renderWithMarket(() => useCart(), device);
@@ -36,7 +36,7 @@ describe('storage that misbehaves', () => {
     );
   });
 
-  it('keeps working when the storage is full or refuses access', async () => {
+  it('[S6] keeps working when the storage is full or refuses access', async () => {
     const full = {
       getItem: () => null,
       setItem: () => {

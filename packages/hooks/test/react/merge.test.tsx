@@ -102,42 +102,73 @@ describe('guest cart → sign-in → merge', () => {
     expect(JSON.parse(device.storage.getItem(STORAGE_KEYS.guestCart) ?? '{}').data.items).toHaveLength(0);
   });
 
-  it('resumes a merge cut off by the network on the next start: nothing lost, nothing doubled', async () => {
-    const readServer = await serverCart([
-      [A, 1],
-      [C, 1],
-    ]);
-    const device = newDevice();
-    const first = await guestFills(device, [
-      [A, 2],
-      [B, 1],
-    ]);
-    await act(() =>
-      first.result.current.session.signIn({ username: 'shopper@example.com', password: 'Password123' }),
-    );
-    // The server adds B, but the answer never arrives in one piece.
-    sandbox.faults.add({
-      method: 'POST',
-      path: '/cfs/rest/v3/customer-cart',
-      malformed: 'truncated',
-      times: 1,
-    });
-    await act(() => expect(first.result.current.merge.merge()).rejects.toThrow());
-    const kept = JSON.parse(device.storage.getItem(STORAGE_KEYS.guestCart) ?? '{}').data.items as {
-      productId: number;
-    }[];
-    expect(kept.map((i) => i.productId).sort()).toEqual([A, B]);
-    first.unmount();
+  const CART_LINE = '/cfs/rest/v3/customer-cart/*';
+  it.each([
+    [
+      'the answer to the POST is lost after the server added B',
+      { method: 'POST', path: '/cfs/rest/v3/customer-cart', malformed: 'truncated' },
+      [A, B],
+    ],
+    [
+      'the connection drops before the POST reaches the server',
+      { method: 'POST', path: '/cfs/rest/v3/customer-cart', drop: true },
+      [A, B],
+    ],
+    [
+      'the connection drops before the PUT of A reaches the server',
+      { method: 'PUT', path: CART_LINE, drop: true },
+      [A],
+    ],
+    [
+      'the answer to the PUT is lost after the server summed A',
+      { method: 'PUT', path: CART_LINE, malformed: 'truncated' },
+      [A],
+    ],
+  ] as const)(
+    '[M1] %s: unconfirmed lines stay on the device; the next start merges them once',
+    async (_case, fault, kept) => {
+      const readServer = await serverCart([
+        [A, 1],
+        [C, 1],
+      ]);
+      const device = newDevice();
+      const first = await guestFills(device, [
+        [A, 2],
+        [B, 1],
+      ]);
+      await act(() =>
+        first.result.current.session.signIn({ username: 'shopper@example.com', password: 'Password123' }),
+      );
+      sandbox.faults.add({ ...fault, times: 1 });
+      await act(() => expect(first.result.current.merge.merge()).rejects.toThrow());
+      const stored = () =>
+        (
+          JSON.parse(device.storage.getItem(STORAGE_KEYS.guestCart) ?? '{}').data.items as {
+            productId: number;
+          }[]
+        )
+          .map((item) => item.productId)
+          .sort();
+      // Nothing lost: a line leaves the device only once the server has confirmed it.
+      expect(stored()).toEqual([...kept].sort());
+      const midway = await readServer();
+      expect([1, 3]).toContain(midway[A]); // never summed twice
+      first.unmount();
 
-    // The next start on the same device.
-    const second = renderWithMarket(useShop, device);
-    await act(() => second.result.current.merge.merge());
-    expect(await readServer()).toEqual({ [A]: 3, [B]: 1, [C]: 1 });
-    expect(JSON.parse(device.storage.getItem(STORAGE_KEYS.guestCart) ?? '{}').data.items).toEqual([]);
-    expect(device.storage.getItem(STORAGE_KEYS.mergeJournal)).toContain('null');
-  });
+      // The next start on the same device.
+      const second = renderWithMarket(useShop, device);
+      await act(() => second.result.current.merge.merge());
+      expect(await readServer()).toEqual({ [A]: 3, [B]: 1, [C]: 1 });
+      expect(stored()).toEqual([]);
+      expect(device.storage.getItem(STORAGE_KEYS.mergeJournal)).toContain('null');
 
-  it('sends each change once when the merge is triggered twice', async () => {
+      // And once more: nothing left to send, nothing doubled.
+      await act(() => second.result.current.merge.merge());
+      expect(await readServer()).toEqual({ [A]: 3, [B]: 1, [C]: 1 });
+    },
+  );
+
+  it('[M2] sends each change once when the merge is triggered twice', async () => {
     const readServer = await serverCart([[A, 1]]);
     const device = newDevice();
     const view = await guestFills(device, [
@@ -155,7 +186,7 @@ describe('guest cart → sign-in → merge', () => {
     expect(await readServer()).toEqual({ [A]: 3, [B]: 1 });
   });
 
-  it('keeps a line the server refuses on the device, with the server message', async () => {
+  it('[M3] keeps a line the server refuses on the device, with the server message; the others are merged', async () => {
     const readServer = await serverCart([]);
     const device = newDevice();
     const view = await guestFills(device, [

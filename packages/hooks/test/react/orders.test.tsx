@@ -323,7 +323,7 @@ describe('an order', () => {
     expect(await cart()).toEqual({ [CABLE]: 3 });
   });
 
-  it('never takes a payment status it does not know for paid', async () => {
+  it('[B4] never takes a payment status it does not know for paid', async () => {
     const device = newDevice();
     const { order } = await shopper(device);
     const placed = await order(CABLE, 1, [COD]);

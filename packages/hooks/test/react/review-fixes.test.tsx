@@ -31,7 +31,7 @@ it('sends a pending quantity change when the cart leaves the screen, instead of 
   expect(await readServer()).toEqual({ 1009: 5 });
 });
 
-it('does not double a guest cart merged from two tabs of the same device', async () => {
+it('[M2] does not double a guest cart merged from two tabs of the same device', async () => {
   const readServer = await serverCart([]);
   const device = newDevice();
   const tabA = renderWithMarket(
@@ -65,7 +65,7 @@ it('forgets a half-done merge and the pending buy-now at sign-out', async () => 
   expect(JSON.parse(device.storage.getItem(STORAGE_KEYS.mergeJournal) ?? '{}').data).toBeNull();
 });
 
-it('keeps invalid stored lines aside instead of losing them', () => {
+it('[S2] keeps invalid stored lines aside instead of losing them', () => {
   const device = newDevice();
   const raw = JSON.stringify({
     version: 1,

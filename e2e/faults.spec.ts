@@ -1,0 +1,325 @@
+import { unwrap } from '@marketkit/sdk';
+import type { Page, Route } from '@playwright/test';
+import { useStorefront } from './support/servers.ts';
+import { ensureAddress, signedInShopper } from './support/shopper-client.ts';
+import { signInInBrowser } from './support/sign-in.ts';
+import { expect, test } from './support/test.ts';
+
+// The storefront's half of the fault suite (docs/fault-suite.md): what a shopper sees when local
+// storage, the services host's replies or the data in them are broken or hostile. Every page runs
+// under the storefront's CSP, and a test fails on any violation (an inline handler that got into the
+// DOM would be one).
+
+const storefront = useStorefront();
+const PRODUCT = 1005;
+const CABLE = 1009; // physical, cash on delivery
+
+/** Adds a product to the guest cart through its page; gives the stored guest cart afterwards. */
+async function addToCart(page: Page, productId = PRODUCT) {
+  await page.goto(`${storefront.origin('demo')}/ProductDetails?productId=${productId}`);
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page.getByTestId('cart-count')).not.toHaveText('0');
+}
+
+const storedCart = (page: Page) => page.evaluate(() => localStorage.getItem('guest_cart'));
+
+/** One valid stored guest-cart line, as the app itself writes it. */
+async function validLine(page: Page) {
+  await addToCart(page);
+  const stored = JSON.parse((await storedCart(page)) ?? 'null');
+  const [line] = stored.data.items;
+  expect(line.productId).toBe(PRODUCT);
+  await page.evaluate(() => localStorage.clear());
+  return line as Record<string, unknown>;
+}
+
+test.describe('local storage', () => {
+  test('[S1] corrupt JSON everywhere: the app starts, the cart works, the corrupt text is kept aside', async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      if (sessionStorage.getItem('__seeded')) return;
+      sessionStorage.setItem('__seeded', '1');
+      for (const key of ['guest_cart', 'wish_list', 'recently_viewed', 'slot_selected', 'buy_now', 'pincode'])
+        localStorage.setItem(key, '{"version":1,"data":{"items":[{"productId":');
+      localStorage.setItem('ln', '{{{');
+    });
+    await page.goto(storefront.origin('demo'));
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByTestId('cart-count')).toHaveText('0');
+    expect(await page.evaluate(() => localStorage.getItem('guest_cart.corrupt'))).toBe(
+      '{"version":1,"data":{"items":[{"productId":',
+    );
+    await addToCart(page);
+    await expect(page.getByTestId('cart-count')).toHaveText('1');
+  });
+
+  test('[S2] wrong shapes: the valid line is kept, the rest dropped', async ({ page }) => {
+    const line = await validLine(page);
+    const items = [
+      'a string',
+      null,
+      42,
+      [],
+      { ...line, productId: 'x' },
+      { ...line, productId: 1006, product_type_name: 'spaceship' },
+      { ...line, productId: 1007, productPrice: 'free' },
+      line,
+      { ...line }, // the same product again
+    ];
+    await page.evaluate(
+      (value) => localStorage.setItem('guest_cart', value),
+      JSON.stringify({ version: 1, data: { items } }),
+    );
+    await page.evaluate(() =>
+      localStorage.setItem('wish_list', JSON.stringify({ version: 1, data: { oops: true } })),
+    );
+    await page.goto(`${storefront.origin('demo')}/cart`);
+    await expect(page.getByTestId('cart-line')).toHaveCount(1);
+    await expect(page.getByTestId('cart-count')).toHaveText('1');
+  });
+
+  test('[S3] 5,000 stored lines: the cart keeps a bounded number and the app starts', async ({ page }) => {
+    const line = await validLine(page);
+    await page.evaluate(
+      ({ template }) =>
+        localStorage.setItem(
+          'guest_cart',
+          JSON.stringify({
+            version: 1,
+            data: {
+              items: Array.from({ length: 5000 }, (_, i) => ({ ...template, productId: 100_000 + i })),
+            },
+          }),
+        ),
+      { template: line },
+    );
+    await page.goto(`${storefront.origin('demo')}/cart`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByTestId('cart-line')).toHaveCount(200);
+    await expect(page.getByTestId('cart-count')).toHaveText('200');
+  });
+
+  test('[S6] a full storage quota: adding to the cart still works for this visit', async ({ page }) => {
+    await page.addInitScript(() => {
+      Storage.prototype.setItem = () => {
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      };
+    });
+    await addToCart(page);
+    await expect(page.getByTestId('cart-count')).toHaveText('1');
+    // Within the app (a reload would start from the empty storage again).
+    await page.getByRole('link', { name: /^Cart, 1 item/ }).click();
+    await page.getByTestId('cart-line').getByRole('button', { name: 'More' }).click();
+    await expect(page.getByTestId('cart-count')).toHaveText('2');
+  });
+
+  test('[S7] storage that throws on every access: the app starts and the cart works in memory', async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      for (const name of ['localStorage', 'sessionStorage'])
+        Object.defineProperty(window, name, {
+          configurable: true,
+          get() {
+            throw new DOMException('Access is denied for this document.', 'SecurityError');
+          },
+        });
+    });
+    await page.goto(storefront.origin('demo'));
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.goto(`${storefront.origin('demo')}/ProductDetails?productId=${PRODUCT}`);
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await expect(page.getByTestId('cart-count')).toHaveText('1');
+    await page.getByRole('link', { name: /^Cart, 1 item/ }).click();
+    await expect(page.getByTestId('cart-line')).toHaveCount(1);
+  });
+});
+
+test.describe('malformed replies', () => {
+  for (const [id, kind, reply] of [
+    [
+      'B1',
+      'invalid JSON in a 200',
+      { status: 200, contentType: 'application/json', body: '{"response_body": {' },
+    ],
+    [
+      'B3',
+      'an HTML error page',
+      { status: 502, contentType: 'text/html', body: '<html><body><h1>502 Bad Gateway</h1></body></html>' },
+    ],
+  ] as const)
+    test(`[${id}] ${kind} for the product shows an error with a retry, and the retry recovers`, async ({
+      page,
+    }) => {
+      const path = new RegExp(`/api/pbs/rest/v3/products/${PRODUCT}(\\?|$)`);
+      let spoiled = 0;
+      await page.route(path, (route) => {
+        spoiled += 1;
+        return route.fulfill(reply);
+      });
+      await page.goto(`${storefront.origin('demo')}/ProductDetails?productId=${PRODUCT}`);
+      await expect(page.getByText('The product could not be loaded.')).toBeVisible({ timeout: 15_000 });
+      // The raw reply never reaches the shopper.
+      await expect(page.getByText('Bad Gateway')).toHaveCount(0);
+      expect(spoiled).toBeGreaterThan(0);
+      await page.unroute(path);
+      await page.getByRole('button', { name: 'Try again' }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Add to cart' })).toBeVisible();
+    });
+
+  test('[B4] order and payment statuses the contract does not know show as unknown, never paid', async ({
+    page,
+  }) => {
+    const client = await signedInShopper(storefront.sandboxUrl(), 'demo');
+    const address = await ensureAddress(client);
+    const checkout = await unwrap(
+      client.POST('/flow-management/rest/v3/checkout-journey', {
+        body: { source: 'buy_now', buy_now_item: { product_id: CABLE, quantity: 1 } },
+      }),
+    );
+    const order = await unwrap(
+      client.POST('/ofs/rest/v3/orders', {
+        body: {
+          checkout_id: checkout.checkout_id,
+          delivery_address_id: address.address_id,
+          billing_address_id: address.address_id,
+          payment_method_ids: [1],
+        },
+      }),
+    );
+    const unknown = async (route: Route) => {
+      const response = await route.fetch({
+        url: route.request().url().replace('://demo.localhost', '://127.0.0.1'),
+      });
+      const text = (await response.text())
+        .replace(/"payment_status":"[^"]*"/g, '"payment_status":"Settled"')
+        .replace(/"order_status":"[^"]*"/g, '"order_status":"Teleported"');
+      return route.fulfill({ response, body: text });
+    };
+    await page.route(/\/api\/ofs\/rest\/v3\/orders(\?|$)/, unknown);
+    await page.route(new RegExp(`/api/ofs/rest/v3/orders/${order.order_id}(\\?|$)`), unknown);
+    await signInInBrowser(page, storefront.origin('demo'), 'en');
+    await page.goto(`${storefront.origin('demo')}/userprofile/myOrder`);
+    const card = page
+      .getByTestId('order-card')
+      .filter({ has: page.getByRole('link', { name: `Order ${order.order_number}`, exact: true }) });
+    await expect(card.getByTestId('chip-payment')).toContainText('Unknown status');
+    await expect(card.getByTestId('chip-order')).toContainText('Unknown status');
+    await expect(card).not.toContainText(/Completed|Paid/);
+    await page.goto(`${storefront.origin('demo')}/userprofile/order?orderId=${order.order_id}`);
+    await expect(page.getByTestId('chip-payment').first()).toContainText('Unknown status');
+    await expect(page.getByRole('main')).not.toContainText(/Completed|Paid/);
+  });
+});
+
+test.describe('hostile data', () => {
+  const PAYLOAD = '<img src=x onerror="window.__xss=1"><script>window.__xss=2</script>';
+  const TEXT_KEY = /name|title|description|summary|message|text|label|answer|question|content|heading/i;
+  const URL_KEY = /image|logo|icon|url|link|href|banner|src/i;
+
+  /** Every text and every link or image URL in every reply of the services host, made hostile. */
+  function poison(value: unknown, key = ''): unknown {
+    if (typeof value === 'string') {
+      if (URL_KEY.test(key)) return 'javascript:window.__xss=3';
+      if (TEXT_KEY.test(key)) return `${value} ${PAYLOAD}`;
+      return value;
+    }
+    if (Array.isArray(value)) return value.map((item) => poison(item, key));
+    if (value && typeof value === 'object')
+      return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, poison(item, name)]));
+    return value;
+  }
+
+  test('[H1][H2] script, HTML and javascript: URLs in every reply: shown as text, never run, never linked', async ({
+    page,
+  }) => {
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page.route('**/api/**', async (route) => {
+      const response = await route.fetch({
+        url: route
+          .request()
+          .url()
+          .replace(/:\/\/\w+\.localhost/, '://127.0.0.1'),
+      });
+      if (!(response.headers()['content-type'] ?? '').includes('json')) return route.fulfill({ response });
+      return route.fulfill({ response, json: poison(await response.json()) });
+    });
+    const origin = storefront.origin('demo');
+    for (const path of [
+      '/',
+      '/productListing',
+      `/ProductDetails?productId=${PRODUCT}`,
+      '/listCategories',
+      '/policies',
+    ]) {
+      await page.goto(`${origin}${path}`);
+      await expect(page.getByRole('main')).toBeVisible();
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+      await expect(page.getByRole('main')).toContainText('<img src=x onerror=');
+      expect(
+        await page.evaluate(() => ({
+          xss: (window as unknown as { __xss?: number }).__xss,
+          injected: document.querySelectorAll('main img[src="x"], main script, [onerror]').length,
+          javascriptUrls: [...document.querySelectorAll('[href], [src]')]
+            .map((node) => node.getAttribute('href') ?? node.getAttribute('src') ?? '')
+            .filter((url) => /^\s*javascript:/i.test(url)),
+        })),
+        path,
+      ).toEqual({ xss: undefined, injected: 0, javascriptUrls: [] });
+    }
+    expect(dialogs).toEqual([]);
+  });
+
+  // Sign-in's ?redirect= and the remembered page: known bypasses of naive "starts with /" checks.
+  const RETURN_PATHS = [
+    '//evil.example',
+    '/\\evil.example',
+    '\\\\evil.example',
+    '\\/evil.example',
+    '///evil.example',
+    '/.//evil.example',
+    '/x/..//evil.example',
+    '/%2F%2Fevil.example',
+    '/%5Cevil.example',
+    '/\t/evil.example',
+    '/%09/evil.example',
+    'https://evil.example/x',
+    'HTTPS://evil.example',
+    'https:evil.example',
+    '//evil.example@shop.example',
+    '\uff0f\uff0fevil.example',
+    'javascript:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+  ];
+  test(`[H3] ${RETURN_PATHS.length} hostile return paths: refused, the shopper lands on /`, async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const origin = storefront.origin('demo');
+    const elsewhere: string[] = [];
+    page.on('request', (request) => {
+      if (!request.url().startsWith(origin) && !request.url().startsWith('data:'))
+        elsewhere.push(request.url());
+    });
+    page.on('dialog', (dialog) => {
+      elsewhere.push(`dialog ${dialog.message()}`);
+      void dialog.dismiss();
+    });
+    for (const hostile of RETURN_PATHS) {
+      await page.context().clearCookies();
+      await page.goto(`${origin}/signin?redirect=${encodeURIComponent(hostile)}`);
+      await page.getByLabel('E-mail or phone number').fill('shopper@example.com');
+      await page.getByLabel('Password').fill('Password123');
+      await page.locator('form').getByRole('button', { name: 'Sign in' }).click();
+      await expect(page, hostile).toHaveURL(`${origin}/`);
+      await expect(page.getByRole('button', { name: /^Account menu of/ })).toBeVisible();
+    }
+    expect(elsewhere).toEqual([]);
+  });
+});
