@@ -75,6 +75,7 @@ export function createMarketClient(options: MarketClientOptions): MarketClient {
 
   const transport = createTransport({
     fetch: baseFetch,
+    ...(options.fetch ? {} : { fetchUrl: (url: URL, init: RequestInit) => globalThis.fetch(url, init) }),
     basePath,
     tokens,
     refresh,

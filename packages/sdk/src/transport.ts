@@ -21,6 +21,11 @@ export interface ReplayFailedEvent {
 
 export interface TransportOptions {
   fetch: (request: Request) => Promise<Response>;
+  /**
+   * Sends without building a `Request` first (the global `fetch(url, init)`): used when no `fetch`
+   * was given, since a `Request` that follows the caller's signal is the costliest step of a call.
+   */
+  fetchUrl?: (url: URL, init: RequestInit) => Promise<Response>;
   /** Path prefix of the services host (`/api` for `https://host/api`), stripped before path rules. */
   basePath: string;
   middleware: readonly RequestMiddleware[];
@@ -89,16 +94,19 @@ export function createTransport(options: TransportOptions): (request: Request) =
       headers: new Headers(template.headers),
     };
     for (const step of options.middleware) step(draft);
-    const request = new Request(draft.url, {
+    const init: RequestInit = {
       ...template.init,
       method: template.method,
       headers: draft.headers,
       body: template.body,
       signal: template.signal,
-    });
+    };
     const sentToken = draft.headers.get('Authorization')?.replace(/^Bearer /, '') ?? null;
     try {
-      return { response: await options.fetch(request), sentToken };
+      const response = options.fetchUrl
+        ? options.fetchUrl(draft.url, init)
+        : options.fetch(new Request(draft.url, init));
+      return { response: await response, sentToken };
     } catch (cause) {
       throw networkError(template, cause);
     }
@@ -236,7 +244,7 @@ async function normalise(response: Response, template: Template): Promise<Respon
         responseMessage: `The server sent an unusable reply (${problem}).`,
       });
     }
-    return rebuild(response, text, template);
+    return rebuild(response, text, template, parsed);
   }
 
   if (isErrorEnvelope(parsed)) return rebuild(response, text, template);
@@ -250,13 +258,27 @@ async function normalise(response: Response, template: Template): Promise<Respon
   return rebuild(response, JSON.stringify(envelope), template);
 }
 
-function rebuild(response: Response, text: string, template: Template): Response {
+function rebuild(response: Response, text: string, template: Template, parsed?: unknown): Response {
   const headers = new Headers(response.headers);
   headers.delete('Content-Length');
   headers.delete('Content-Encoding');
   headers.set('Content-Type', 'application/json');
   const rebuilt = new Response(text, { status: response.status, statusText: response.statusText, headers });
   Object.defineProperty(rebuilt, 'url', { value: response.url || template.url });
+  if (parsed !== undefined) {
+    // The text was parsed once already: the first json() (openapi-fetch's) gets that value instead of
+    // reading and parsing the body again. Later reads (and clones) use the body as usual.
+    let spare: unknown = parsed;
+    const read = rebuilt.json.bind(rebuilt);
+    Object.defineProperty(rebuilt, 'json', {
+      value: () => {
+        if (spare === undefined) return read();
+        const value = spare;
+        spare = undefined;
+        return Promise.resolve(value);
+      },
+    });
+  }
   requestMethods.set(rebuilt, template.method);
   return rebuilt;
 }
