@@ -203,7 +203,9 @@ test.describe('store policies and FAQs', () => {
     await expect(page.getByTestId('policy')).toHaveCount(4);
   });
 
-  test('[H1][H2] hostile policy HTML renders inert: no script runs, no javascript: link', async ({ page }) => {
+  test('[H1][H2] hostile policy HTML renders inert: no script runs, no javascript: link', async ({
+    page,
+  }) => {
     // The seed's policies are clean, so the server's answer is made hostile on its way to the page.
     await rewrite(page, '/pbs/rest/v3/policies/returns', (body) => {
       (body.response_body as { content_html: string }).content_html = [

@@ -315,7 +315,9 @@ test('a coupon that makes the order free removes the payment step', async ({ pag
   await expect(page.getByTestId('checkout-steps').getByRole('listitem')).toHaveCount(3);
 });
 
-test('[P1][P2] forged payDone and a tampered return query never show an unpaid order as paid', async ({ page }) => {
+test('[P1][P2] forged payDone and a tampered return query never show an unpaid order as paid', async ({
+  page,
+}) => {
   const client = await scene([{ product: 1001 }]);
   const origin = await signIn(page);
   await toPayment(page, origin);

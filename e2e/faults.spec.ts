@@ -110,6 +110,8 @@ test.describe('local storage', () => {
     await expect(page.getByTestId('cart-count')).toHaveText('1');
     // Within the app (a reload would start from the empty storage again).
     await page.getByRole('link', { name: /^Cart, 1 item/ }).click();
+    await expect(page).toHaveURL(`${storefront.origin('demo')}/cart`);
+    await expect(page.getByTestId('cart-line')).toHaveCount(1);
     await page.getByTestId('cart-line').getByRole('button', { name: 'More' }).click();
     await expect(page.getByTestId('cart-count')).toHaveText('2');
   });

@@ -111,7 +111,10 @@ function checkFaultSuite() {
   const tests = [...passed.values()].reduce((sum, n) => sum + n, 0);
   if (missing.length > 0 || failed.size > 0)
     fail(
-      `fault suite: ${[...failed].map((id) => `${id} failed`).concat(missing.map((id) => `${id} has no passing test`)).join(', ')}.`,
+      `fault suite: ${[...failed]
+        .map((id) => `${id} failed`)
+        .concat(missing.map((id) => `${id} has no passing test`))
+        .join(', ')}.`,
     );
   console.log(`Fault suite: ${ids.length} cases, every one passed (${tests} tests).`);
 }

@@ -1,17 +1,12 @@
 // A product list with a cart that works for guests and signed-in shoppers alike, built only on the
 // public packages. The guest cart merges into the server cart after sign-in.
-import {
-  MarketProvider,
-  useCart,
-  useGuestCartMerge,
-  useMarket,
-  useSession,
-  useStoreBootstrap,
-} from '@marketkit/hooks';
+import { useCart, useGuestCartMerge, useMarket, useSession, useStoreBootstrap } from '@marketkit/hooks';
 import { discountPercent, formatPrice, showsPrice } from '@marketkit/hooks/core';
 import { type Schema, unwrap } from '@marketkit/sdk';
 import { useEffect, useState } from 'react';
-import { createRoot } from 'react-dom/client';
+
+/** The seeded shopper of the sandbox's stores. */
+export const DEMO_SHOPPER = { username: 'shopper@example.com', password: 'Password123' };
 
 function ProductRow({ product, currency }: { product: Schema<'ProductSummary'>; currency: string }) {
   const cart = useCart();
@@ -27,6 +22,7 @@ function ProductRow({ product, currency }: { product: Schema<'ProductSummary'>; 
       ) : (
         <button
           type="button"
+          aria-label={`Add ${product.product_name} to cart`}
           disabled={product.purchase_mode === 'request_based'}
           onClick={() =>
             cart.add(product).then(
@@ -46,8 +42,8 @@ function ProductRow({ product, currency }: { product: Schema<'ProductSummary'>; 
 function Cart({ currency }: { currency: string }) {
   const cart = useCart();
   return (
-    <section id="cart">
-      <h2>
+    <section id="cart" aria-labelledby="cart-heading">
+      <h2 id="cart-heading">
         Cart ({cart.count}, {cart.source})
       </h2>
       <ul>
@@ -72,6 +68,7 @@ function Cart({ currency }: { currency: string }) {
 function SignIn() {
   const session = useSession();
   const merge = useGuestCartMerge();
+  const [failure, setFailure] = useState('');
   if (session.status === 'signed-in') {
     return (
       <p>
@@ -83,23 +80,31 @@ function SignIn() {
     );
   }
   return (
-    <button
-      type="button"
-      onClick={() => session.signIn({ username: 'shopper@example.com', password: 'Password123' })}
-    >
-      Sign in as the demo shopper
-    </button>
+    <p>
+      <button
+        type="button"
+        onClick={() => session.signIn(DEMO_SHOPPER).catch((error: Error) => setFailure(error.message))}
+      >
+        Sign in as the demo shopper
+      </button>
+      {failure ? <span role="alert">{failure}</span> : null}
+    </p>
   );
 }
 
-function Shop() {
+/** The page: the store's first ten products, a sign-in button and the cart. Render it inside `MarketProvider`. */
+export function Shop() {
   const store = useStoreBootstrap();
+  const { client } = useMarket();
   const [products, setProducts] = useState<Schema<'ProductSummary'>[]>([]);
-  const { client } = useMarketClient();
+  const [failure, setFailure] = useState('');
   useEffect(() => {
     unwrap(
       client.GET('/pbs/rest/v3/products', { params: { query: { page_number: 1, page_limit: 10 } } }),
-    ).then((page) => setProducts(page.data));
+    ).then(
+      (page) => setProducts(page.data),
+      (error: Error) => setFailure(error.message),
+    );
   }, [client]);
   useEffect(() => {
     document.title = store.title;
@@ -110,25 +115,13 @@ function Shop() {
   return (
     <main style={{ background: store.theme.pageBg, color: store.theme.pageFg }}>
       <SignIn />
-      <ul>
+      {failure ? <p role="alert">The products could not be loaded: {failure}</p> : null}
+      <ul aria-label="Products">
         {products.map((product) => (
           <ProductRow key={product.product_id} product={product} currency={store.currency.isoCode} />
         ))}
       </ul>
       <Cart currency={store.currency.isoCode} />
     </main>
-  );
-}
-
-function useMarketClient() {
-  return { client: useMarket().client };
-}
-
-const root = document.getElementById('root');
-if (root) {
-  createRoot(root).render(
-    <MarketProvider servicesHost="http://localhost:4010" store={location.hostname.split('.')[0] || 'demo'}>
-      <Shop />
-    </MarketProvider>,
   );
 }

@@ -1,0 +1,89 @@
+// Lighthouse 12 performance, mobile (default config: Moto G Power emulation, simulated slow 4G, 4× CPU
+// slowdown) and desktop (desktop config: simulated fast connection, no CPU slowdown), for the storefront
+// routes and the two baselines, as medians of N runs. Runs are interleaved (every page once, then again)
+// so that a noisy minute on a shared machine hits every page alike. The mobile runs' network logs also
+// give each page's initial JS (lib/initial-js.mjs).
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { desktopConfig } from 'lighthouse';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
+import { initialJs } from './lib/initial-js.mjs';
+import { median } from './lib/stats.mjs';
+
+const FORM_FACTORS = { mobile: undefined, desktop: desktopConfig };
+
+const metricsOf = (lhr) => ({
+  score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+  lcp: lhr.audits['largest-contentful-paint'].numericValue,
+  tbt: lhr.audits['total-blocking-time'].numericValue,
+  cls: lhr.audits['cumulative-layout-shift'].numericValue,
+  // The element's HTML, with the server's origin (a random port) left out.
+  lcpElement:
+    lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet?.replace(
+      /https?:\/\/[^/"]+/g,
+      '',
+    ) ?? null,
+});
+
+const summarize = (samples) => ({
+  score: median(samples.map((s) => s.score)),
+  lcp: median(samples.map((s) => s.lcp)),
+  tbt: median(samples.map((s) => s.tbt)),
+  cls: median(samples.map((s) => s.cls)),
+  lcpElement: samples[0]?.lcpElement ?? null,
+  samples,
+});
+
+/**
+ * @param {{ name: string, kind: 'static' | 'react' | 'route', url: string, origin: string, dist: string }[]} pages
+ * @param {{ runs: number, log?: (text: string) => void }} options
+ */
+export async function measureLighthouse(pages, { runs, log = () => {} }) {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
+  });
+  const samples = new Map(pages.map((page) => [page.name, { mobile: [], desktop: [], js: [] }]));
+  const environment = { lighthouse: '?', chromium: '?' };
+  try {
+    for (let run = 0; run < runs; run += 1) {
+      for (const page of pages) {
+        for (const [formFactor, config] of Object.entries(FORM_FACTORS)) {
+          const { lhr } = await lighthouse(
+            page.url,
+            { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
+            config,
+          );
+          if (lhr.runtimeError) throw new Error(`Lighthouse on ${page.url}: ${lhr.runtimeError.message}`);
+          environment.lighthouse = lhr.lighthouseVersion;
+          environment.chromium = (lhr.environment.hostUserAgent.match(/Chrome\/[\d.]+/) ?? ['?'])[0];
+          const entry = samples.get(page.name);
+          entry[formFactor].push(metricsOf(lhr));
+          if (formFactor === 'mobile') entry.js.push(initialJs(lhr, page.origin, page.dist));
+          log('.');
+        }
+      }
+    }
+  } finally {
+    await chrome.kill();
+  }
+  return {
+    environment,
+    runs,
+    pages: pages.map((page) => {
+      const entry = samples.get(page.name);
+      return {
+        name: page.name,
+        kind: page.kind,
+        url: page.url,
+        mobile: summarize(entry.mobile),
+        desktop: summarize(entry.desktop),
+        js: {
+          kib: median(entry.js.map((j) => j.kib)),
+          allKib: median(entry.js.map((j) => j.allKib)),
+          files: entry.js[0]?.files ?? [],
+          requests: median(entry.js.map((j) => j.requests)),
+        },
+      };
+    }),
+  };
+}

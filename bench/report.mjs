@@ -1,0 +1,321 @@
+// Turns one run's raw results into bench/RESULTS.md: the budgets first, then every figure.
+import { fmt } from './lib/stats.mjs';
+
+export const BUDGETS = {
+  initialJsKiB: 120,
+  mobileScore: 95,
+  lcpVsReact: 1.6,
+  tbtMs: 100,
+  cls: 0.02,
+  inpMs: 100,
+  sdkVsFetch: 1.3,
+};
+
+const status = (ok) => (ok === null ? 'not measured' : ok ? 'met' : '**NOT met**');
+const worstOf = (rows, value) => rows.reduce((a, b) => (value(b) > value(a) ? b : a));
+const lowestOf = (rows, value) => rows.reduce((a, b) => (value(b) < value(a) ? b : a));
+
+function budgetRows(results) {
+  const rows = [];
+  const lh = results.lighthouse;
+  const routes = lh?.pages.filter((page) => page.kind === 'route') ?? [];
+  const react = lh?.pages.find((page) => page.kind === 'react');
+  if (lh && routes.length > 0 && react) {
+    const js = worstOf(routes, (page) => page.js.kib);
+    rows.push([
+      'Initial JS per route',
+      `≤ ${BUDGETS.initialJsKiB} KiB gzip`,
+      `largest: ${fmt(js.js.kib, 1)} KiB (${js.name})`,
+      status(routes.every((page) => page.js.kib <= BUDGETS.initialJsKiB)),
+    ]);
+    const score = lowestOf(routes, (page) => page.mobile.score);
+    rows.push([
+      'Lighthouse mobile score per route',
+      `≥ ${BUDGETS.mobileScore}`,
+      `lowest: ${score.mobile.score} (${score.name})`,
+      status(routes.every((page) => page.mobile.score >= BUDGETS.mobileScore)),
+    ]);
+    const ratio = (page) => page.mobile.lcp / react.mobile.lcp;
+    const lcp = worstOf(routes, ratio);
+    rows.push([
+      'Mobile LCP vs the bare React page',
+      `≤ ${BUDGETS.lcpVsReact}×`,
+      `largest: ${fmt(ratio(lcp), 2)}× (${lcp.name}: ${fmt(lcp.mobile.lcp)} ms vs ${fmt(react.mobile.lcp)} ms)`,
+      status(routes.every((page) => ratio(page) <= BUDGETS.lcpVsReact)),
+    ]);
+    const tbt = worstOf(routes, (page) => page.mobile.tbt);
+    rows.push([
+      'Mobile TBT per route',
+      `≤ ${BUDGETS.tbtMs} ms`,
+      `largest: ${fmt(tbt.mobile.tbt)} ms (${tbt.name})`,
+      status(routes.every((page) => page.mobile.tbt <= BUDGETS.tbtMs)),
+    ]);
+    const cls = worstOf(routes, (page) => page.mobile.cls);
+    rows.push([
+      'Mobile CLS per route',
+      `≤ ${BUDGETS.cls}`,
+      `largest: ${fmt(cls.mobile.cls, 3)} (${cls.name})`,
+      status(routes.every((page) => page.mobile.cls <= BUDGETS.cls)),
+    ]);
+  } else {
+    for (const name of [
+      'Initial JS per route',
+      'Lighthouse mobile score per route',
+      'Mobile LCP vs the bare React page',
+      'Mobile TBT per route',
+      'Mobile CLS per route',
+    ])
+      rows.push([name, '', '', status(null)]);
+  }
+  if (results.inp) {
+    const shoppers = Object.entries(results.inp.shoppers);
+    rows.push([
+      'INP (lab), add to cart, every click',
+      `≤ ${BUDGETS.inpMs} ms`,
+      shoppers.map(([name, s]) => `${name}: worst ${fmt(s.worst)} ms, median ${fmt(s.median)} ms`).join('; '),
+      status(shoppers.every(([, s]) => s.worst <= BUDGETS.inpMs)),
+    ]);
+  } else rows.push(['INP (lab), add to cart, every click', `≤ ${BUDGETS.inpMs} ms`, '', status(null)]);
+  if (results.sdk) {
+    rows.push([
+      'SDK per call vs plain fetch',
+      `≤ ${BUDGETS.sdkVsFetch}×`,
+      `${fmt(results.sdk.ratio, 2)}× (${fmt(results.sdk.sdkMicros, 1)} µs vs ${fmt(results.sdk.fetchMicros, 1)} µs)`,
+      status(results.sdk.ratio <= BUDGETS.sdkVsFetch),
+    ]);
+  } else rows.push(['SDK per call vs plain fetch', `≤ ${BUDGETS.sdkVsFetch}×`, '', status(null)]);
+  return rows;
+}
+
+const table = (head, rows, align) => [
+  `| ${head.join(' | ')} |`,
+  `|${align.map((a) => (a === 'r' ? '---:' : '---')).join('|')}|`,
+  ...rows.map((row) => `| ${row.join(' | ')} |`),
+];
+
+function lighthouseSection(lh) {
+  const react = lh.pages.find((page) => page.kind === 'react');
+  const routes = lh.pages.filter((page) => page.kind === 'route');
+  const versus = (page, formFactor) =>
+    react ? `${fmt(page[formFactor].lcp / react[formFactor].lcp, 2)}×` : 'n/a';
+  const lines = [
+    '## Initial JS per route',
+    '',
+    "Gzip -9 KiB of every script the page loaded from its own origin before it settled (the mobile runs' network logs, sized from the built files). Idle-time JS — chunks the Vite manifest shows are imported only by the toaster or by the product page's reviews, questions and description — is loaded after the page is interactive and counted apart.",
+    '',
+    ...table(
+      [
+        'Page',
+        'Initial JS (KiB gzip)',
+        '+ idle-time JS',
+        'Requests (Lighthouse)',
+        `Budget ≤ ${BUDGETS.initialJsKiB}`,
+      ],
+      lh.pages.map((page) => [
+        page.name,
+        fmt(page.js.kib, 1),
+        fmt(page.js.allKib - page.js.kib, 1),
+        fmt(page.js.requests),
+        page.kind === 'route' ? status(page.js.kib <= BUDGETS.initialJsKiB) : '—',
+      ]),
+      ['l', 'r', 'r', 'r', 'l'],
+    ),
+    '',
+    '## Lighthouse',
+    '',
+    `Lighthouse ${lh.environment.lighthouse}, performance category only, medians of ${lh.runs} run(s) per page and form factor (runs interleaved across pages). Mobile: the default config (Moto G Power screen, simulated slow 4G, 4× CPU slowdown). Desktop: Lighthouse's desktop config (simulated fast connection, no CPU slowdown). "vs React" is LCP divided by the bare React page's LCP in the same form factor.`,
+    '',
+    ...table(
+      [
+        'Page',
+        'Mobile score',
+        'LCP (ms)',
+        'TBT (ms)',
+        'CLS',
+        'LCP vs React',
+        'Desktop score',
+        'LCP (ms)',
+        'TBT (ms)',
+        'CLS',
+        'LCP vs React',
+      ],
+      lh.pages.map((page) => [
+        page.name,
+        fmt(page.mobile.score),
+        fmt(page.mobile.lcp),
+        fmt(page.mobile.tbt),
+        fmt(page.mobile.cls, 3),
+        versus(page, 'mobile'),
+        fmt(page.desktop.score),
+        fmt(page.desktop.lcp),
+        fmt(page.desktop.tbt),
+        fmt(page.desktop.cls, 3),
+        versus(page, 'desktop'),
+      ]),
+      ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r'],
+    ),
+    '',
+    'LCP element (mobile, first run):',
+    '',
+    ...lh.pages.map((page) => `- ${page.name}: \`${(page.mobile.lcpElement ?? 'n/a').replace(/`/g, "'")}\``),
+    '',
+    'Scripts on the critical path of each first view:',
+    '',
+    ...routes
+      .concat(react ? [react] : [])
+      .map((page) => `- ${page.name}: ${page.js.files.join(', ') || 'none'}`),
+    '',
+  ];
+  return lines;
+}
+
+function inpSection(inp) {
+  return [
+    '## INP (lab): add to cart',
+    '',
+    `Chromium with the CPU slowed ${inp.cpuSlowdown}× (CDP \`Emulation.setCPUThrottlingRate\`), mobile screen, no network throttling. Each run opens product pages ${inp.products.join(', ')} in a fresh context, waits for the network to be idle, clicks "Add to cart" and waits for "Go to cart". Latency of a click = the longest Event Timing entry of its interactionId (PerformanceObserver type \`event\`, durationThreshold 16): input delay + processing + time to the next paint. A click under 16 ms counts as 16.`,
+    '',
+    ...table(
+      [
+        'Shopper',
+        'Clicks',
+        'INP (lab) median (ms)',
+        'Worst (ms)',
+        'Worst click: input delay / processing / presentation (ms)',
+        `Budget ≤ ${BUDGETS.inpMs}`,
+      ],
+      Object.entries(inp.shoppers).map(([name, s]) => {
+        const worstClick = s.samples.reduce((a, b) => (b.duration > a.duration ? b : a));
+        return [
+          name === 'guest' ? 'guest (device cart)' : 'signed-in shopper (server cart)',
+          String(s.clicks),
+          fmt(s.median),
+          fmt(s.worst),
+          worstClick.belowThreshold
+            ? '< 16'
+            : `${fmt(worstClick.inputDelay)} / ${fmt(worstClick.processing)} / ${fmt(worstClick.presentation)} (product ${worstClick.product}, ${worstClick.events.join(', ')})`,
+          status(s.worst <= BUDGETS.inpMs),
+        ];
+      }),
+      ['l', 'r', 'r', 'r', 'l', 'l'],
+    ),
+    '',
+  ];
+}
+
+function requestsSection(requests) {
+  const listed = (calls) => (calls.length === 0 ? '—' : calls.map((call) => `\`${call}\``).join('<br>'));
+  const row = (label, counts) => [
+    label,
+    String(counts.total),
+    String(counts.api),
+    String(counts.byService.pbs ?? 0),
+    String(counts.assets),
+    listed(counts.calls),
+  ];
+  return [
+    '## Requests',
+    '',
+    "Counted in Chromium (no throttling, mobile screen) until the network has been idle 0.8 s. \"API calls\" are calls to the services host (through the storefront's same-origin proxy under `/api`); catalogue calls are the `pbs` service's; images from the services host are counted apart. A revisit follows one of the app's links to a listing and comes back with the browser's Back, seconds later: within the catalogue stale time (5 min), so the target is 0 catalogue calls.",
+    '',
+    ...table(
+      [
+        'Visit',
+        'All requests',
+        'API calls',
+        'of which catalogue',
+        'Images (services host)',
+        'API calls made',
+      ],
+      [
+        row('`/` cold (first visit)', requests.home.cold),
+        row(`\`/\` → \`${requests.home.away.to}\` (app link)`, requests.home.away),
+        row('`/` revisit (Back)', requests.home.revisit),
+        row('`/ProductDetails?productId=1005` cold', requests.product.cold),
+        row(`product → \`${requests.product.away.to}\` (breadcrumb)`, requests.product.away),
+        row('`/ProductDetails?productId=1005` revisit (Back)', requests.product.revisit),
+      ],
+      ['l', 'r', 'r', 'r', 'r', 'l'],
+    ),
+    '',
+  ];
+}
+
+function mergeSection(merge) {
+  return [
+    '## Guest-cart merge at sign-in',
+    '',
+    'A guest adds K products with each product page\'s "Add to cart", then the demo shopper signs in on /signin (sandbox reset before each case). Counted from the submit until the server cart shows every product with the expected quantity and the network has been idle 1 s. "Cart calls" are the calls to `/cfs/rest/v3/customer-cart…` (the merge\'s, and the cart the header shows); "all API calls" include the sign-in itself and the home page\'s calls after it. The merge itself (packages/hooks/src/react/merge-runner.ts) makes 1 GET, then 1 POST for all new lines or 1 PUT per line already on the server; the other GETs are the header\'s cart query at sign-in and its refetch after the merge.',
+    '',
+    ...table(
+      [
+        'Guest lines (K)',
+        'Server cart before',
+        'Cart calls',
+        'By method',
+        'All API calls after submit',
+        'Merged',
+      ],
+      merge.cases.map((c) => [
+        String(c.lines),
+        c.serverHoldsSame ? `the same ${c.lines} products` : 'empty',
+        String(c.cartCalls),
+        Object.entries(c.byMethod)
+          .map(([method, n]) => `${n} ${method}`)
+          .join(' + '),
+        String(c.apiCallsAfterSubmit),
+        c.merged ? 'yes' : '**no**',
+      ]),
+      ['r', 'l', 'r', 'l', 'r', 'l'],
+    ),
+    '',
+  ];
+}
+
+function sdkSection(sdk) {
+  return [
+    '## SDK per-call overhead (Node)',
+    '',
+    `${sdk.calls} sequential GETs of \`/pbs/rest/v3/products/{productId}\` per client and round after ${sdk.warmup} warm-up calls, ${sdk.rounds} rounds in rotated order, against a keep-alive \`node:http\` server on a worker thread answering a small JSON envelope. Medians over the rounds; ratios are medians of the per-round ratios.`,
+    '',
+    ...table(
+      ['Client', 'µs per call', 'vs plain fetch'],
+      [
+        ['plain `fetch` + `res.json()`', fmt(sdk.fetchMicros, 1), '1.00×'],
+        [
+          'openapi-fetch alone (`createClient`, no middleware)',
+          fmt(sdk.openapiFetchMicros, 1),
+          `${fmt(sdk.openapiFetchRatio, 2)}×`,
+        ],
+        ['`unwrap(client.GET(…))`, @marketkit/sdk', fmt(sdk.sdkMicros, 1), `${fmt(sdk.ratio, 2)}×`],
+      ],
+      ['l', 'r', 'r'],
+    ),
+    '',
+  ];
+}
+
+export function renderResults(results) {
+  const m = results.machine;
+  const parts = ['lighthouse', 'inp', 'requests', 'merge', 'sdk'];
+  const missing = parts.filter((part) => !results[part]);
+  const lines = [
+    `# Marketkit bench — ${results.date.slice(0, 10)}`,
+    '',
+    `Machine: ${m.cpu}, ${m.cores} cores, ${m.ramGiB} GiB RAM, ${m.os}; Node ${m.node}; Chromium ${results.chromium}; Lighthouse ${results.lighthouse?.environment.lighthouse ?? 'not run'}. Runs: ${results.runs} (Lighthouse: per page and form factor${results.inp ? `; INP: ${results.runs} × ${results.inp.products.length} clicks per shopper` : ''}). Command: \`${results.command}\`, ${fmt(results.durationSeconds / 60, 1)} min.`,
+    '',
+    'Lab figures from one machine. Timings swing on a shared machine: compare ratios to the baselines measured in the same run more than absolute milliseconds. Raw figures: `bench/results/results.json`.',
+    ...(missing.length > 0 ? ['', `**Partial run**: not measured this time: ${missing.join(', ')}.`] : []),
+    '',
+    '## Budgets',
+    '',
+    ...table(['Budget', 'Target', 'Measured', 'Status'], budgetRows(results), ['l', 'l', 'l', 'l']),
+    '',
+  ];
+  if (results.lighthouse) lines.push(...lighthouseSection(results.lighthouse));
+  if (results.inp) lines.push(...inpSection(results.inp));
+  if (results.requests) lines.push(...requestsSection(results.requests));
+  if (results.merge) lines.push(...mergeSection(results.merge));
+  if (results.sdk) lines.push(...sdkSection(results.sdk));
+  return `${lines.join('\n')}`;
+}

@@ -1,0 +1,152 @@
+#!/usr/bin/env node
+// The bench: one command, every figure, written to bench/RESULTS.md (raw figures in
+// bench/results/results.json). `npm run bench` builds what it measures first, then runs this.
+//
+//   node bench/run.mjs [--runs 3] [--only lighthouse,inp,requests,merge,sdk] [--out FILE]
+//
+// A partial run (--only) writes to bench/.out/ unless --out is given, so bench/RESULTS.md always holds
+// a full run. What each part measures and how: bench/README.md.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { measureInp } from './inp.mjs';
+import { launchBrowser } from './lib/browser.mjs';
+import { describeMachine } from './lib/machine.mjs';
+import {
+  buildBaselines,
+  REACT_BASELINE_DIST,
+  STATIC_BASELINE_DIST,
+  STOREFRONT_DIST,
+  startServers,
+} from './lib/servers.mjs';
+import { measureLighthouse } from './lighthouse.mjs';
+import { measureMerge } from './merge.mjs';
+import { renderResults } from './report.mjs';
+import { measureRequests } from './requests.mjs';
+import { measureSdkOverhead } from './sdk-overhead.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const PARTS = ['lighthouse', 'inp', 'requests', 'merge', 'sdk'];
+const ROUTES = ['/', '/productListing', '/ProductDetails?productId=1005'];
+
+const { values: args } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '3' },
+    only: { type: 'string' },
+    out: { type: 'string' },
+    'merge-lines': { type: 'string', default: '3,10' },
+    'sdk-calls': { type: 'string', default: '2000' },
+    'sdk-rounds': { type: 'string', default: '7' },
+  },
+});
+const runs = Math.max(1, Number(args.runs) || 3);
+const only = args.only ? args.only.split(',').map((part) => part.trim()) : PARTS;
+const unknown = only.filter((part) => !PARTS.includes(part));
+if (unknown.length > 0) {
+  console.error(`Unknown part(s): ${unknown.join(', ')}. Parts: ${PARTS.join(', ')}.`);
+  process.exit(2);
+}
+const partial = only.length < PARTS.length;
+const out = args.out ?? (partial ? join(here, '.out', 'RESULTS.md') : join(here, 'RESULTS.md'));
+const rawOut = join(partial && !args.out ? join(here, '.out') : join(here, 'results'), 'results.json');
+const wants = (part) => only.includes(part);
+const log = (text) => process.stdout.write(text);
+const step = (text) => console.log(`\n▸ ${text}`);
+
+const started = performance.now();
+const results = {
+  date: new Date().toISOString(),
+  command: `node bench/run.mjs ${process.argv.slice(2).join(' ')}`.trim(),
+  machine: describeMachine(),
+  runs,
+};
+
+const needsServers = only.some((part) => part !== 'sdk');
+if (wants('lighthouse')) {
+  step('Building the baselines (bare React page, static HTML page)');
+  await buildBaselines();
+}
+const servers = needsServers ? await startServers({ baselines: wants('lighthouse') }) : null;
+try {
+  if (wants('lighthouse')) {
+    step(`Lighthouse mobile + desktop, ${runs} run(s) × ${ROUTES.length + 2} pages`);
+    const origin = servers.storefrontOrigin;
+    results.lighthouse = await measureLighthouse(
+      [
+        {
+          name: 'static HTML page',
+          kind: 'static',
+          url: `${servers.staticBaselineOrigin}/`,
+          origin: servers.staticBaselineOrigin,
+          dist: STATIC_BASELINE_DIST,
+        },
+        {
+          name: 'bare React page',
+          kind: 'react',
+          url: `${servers.reactBaselineOrigin}/`,
+          origin: servers.reactBaselineOrigin,
+          dist: REACT_BASELINE_DIST,
+        },
+        ...ROUTES.map((route) => ({
+          name: route,
+          kind: 'route',
+          url: `${origin}${route}`,
+          origin,
+          dist: STOREFRONT_DIST,
+        })),
+      ],
+      { runs, log },
+    );
+  }
+  if (wants('inp') || wants('requests') || wants('merge')) {
+    const browser = await launchBrowser();
+    try {
+      results.chromium = (await browser.version()).replace(/^(Headless)?Chrome\//, '');
+      if (wants('inp')) {
+        step(`INP (lab): add to cart, ${runs} run(s) per shopper`);
+        results.inp = await measureInp(browser, servers, { runs });
+      }
+      if (wants('requests')) {
+        step('Request counts: first screens and revisits');
+        results.requests = await measureRequests(browser, servers);
+      }
+      if (wants('merge')) {
+        step('Guest-cart merge at sign-in');
+        const lineCounts = args['merge-lines']
+          .split(',')
+          .map(Number)
+          .filter((n) => n > 0 && n <= 10);
+        results.merge = await measureMerge(browser, servers, { lineCounts });
+      }
+    } finally {
+      await browser.close();
+    }
+  }
+  if (!results.chromium) {
+    const browser = await launchBrowser();
+    results.chromium = (await browser.version()).replace(/^(Headless)?Chrome\//, '');
+    await browser.close();
+  }
+  if (wants('sdk')) {
+    step('SDK per-call overhead vs plain fetch (Node)');
+    results.sdk = await measureSdkOverhead({
+      calls: Number(args['sdk-calls']),
+      rounds: Number(args['sdk-rounds']),
+    });
+  }
+} finally {
+  await servers?.close();
+}
+results.durationSeconds = (performance.now() - started) / 1000;
+
+const markdown = renderResults(results);
+mkdirSync(dirname(out), { recursive: true });
+writeFileSync(out, `${markdown}\n`);
+mkdirSync(dirname(rawOut), { recursive: true });
+writeFileSync(rawOut, `${JSON.stringify(results, null, 2)}\n`);
+// The raw file is committed: keep it in the repository's format so `biome check .` stays clean.
+const biome = join(here, '..', 'node_modules', '.bin', 'biome');
+if (existsSync(biome)) spawnSync(biome, ['format', '--write', rawOut], { stdio: 'ignore' });
+console.log(`\n\n${markdown}\nWritten: ${relative(process.cwd(), out)}, ${relative(process.cwd(), rawOut)}`);

@@ -1,0 +1,157 @@
+// A shopper's visit in plain TypeScript on @marketkit/sdk, with no React and no browser: read the
+// store and its catalogue as a guest, sign in, put a product in the server cart and read the total.
+import {
+  createMarketClient,
+  createMemoryTokenStore,
+  type MarketClient,
+  type Schema,
+  unwrap,
+} from '@marketkit/sdk';
+
+export interface JourneyOptions {
+  /** Origin of the services host, e.g. `http://127.0.0.1:4010`. */
+  servicesHost: string;
+  /** The store's short name (its realm is `{store}-customer`). */
+  store: string;
+  username: string;
+  password: string;
+  /** How many units of the first product that can be bought to put in the cart. Default 1. */
+  quantity?: number;
+  /** `fetch` to use; defaults to the global one. */
+  fetch?: (request: Request) => Promise<Response>;
+}
+
+export interface CategorySummary {
+  name: string;
+  products: number;
+  children: CategorySummary[];
+}
+
+export interface CartLineSummary {
+  productId: number;
+  name: string;
+  quantity: number;
+  lineTotal: number;
+}
+
+export interface JourneyReport {
+  store: { name: string; displayName: string; id: number };
+  categories: CategorySummary[];
+  /** The first page of the catalogue. */
+  products: { id: number; name: string; price: number; purchaseMode: string }[];
+  /** The signed-in shopper, from the access token's `name` claim. */
+  shopper: string;
+  added: { productId: number; name: string; quantity: number };
+  cart: { lines: CartLineSummary[]; total: number; currency: string };
+}
+
+const categorySummary = (category: Schema<'Category'>): CategorySummary => ({
+  name: category.category_name,
+  products: category.product_count,
+  children: category.children.map(categorySummary),
+});
+
+/** The `name` claim of a JWT (the services host's access tokens carry it). */
+function tokenName(accessToken: string): string {
+  const payload = accessToken.split('.')[1];
+  if (!payload) throw new Error('The access token is not a JWT');
+  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { name?: unknown };
+  return typeof claims.name === 'string' ? claims.name : '';
+}
+
+async function signIn(client: MarketClient, username: string, password: string): Promise<string> {
+  const result = await unwrap(client.POST('/ums/rest/v3/login', { body: { username, password } }));
+  if (result.login_status !== 'SUCCESS')
+    throw new Error(`Sign-in needs a device verification (OTP sent to ${result.masked_destination})`);
+  client.tokens.set(result);
+  return tokenName(result.access_token);
+}
+
+/** Runs the visit against a services host and reports what the shopper saw. */
+export async function runShopperJourney(options: JourneyOptions): Promise<JourneyReport> {
+  const client = createMarketClient({
+    servicesHost: options.servicesHost,
+    store: options.store,
+    tokens: createMemoryTokenStore(),
+    // One process, one session: no cross-tab lock to take.
+    locks: null,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+
+  const store = await unwrap(
+    client.GET('/ums/rest/v3/validate-store', { params: { query: { 'store-realmname': client.realm } } }),
+  );
+  if (!store.store_status) throw new Error(`The store ${options.store} is not open`);
+
+  const [categories, page] = await Promise.all([
+    unwrap(client.GET('/pbs/rest/v3/categories', { params: { query: { page_number: -1 } } })),
+    unwrap(client.GET('/pbs/rest/v3/products', { params: { query: { page_number: 1, page_limit: 10 } } })),
+  ]);
+
+  const shopper = await signIn(client, options.username, options.password);
+
+  const product = page.data.find((p) => p.purchase_mode === 'checkout_based' && p.quantity > 0);
+  if (!product) throw new Error('No product on the first page can be bought');
+  const quantity = options.quantity ?? 1;
+  const added = await unwrap(
+    client.POST('/cfs/rest/v3/customer-cart', {
+      body: { customer_cart: [{ product: product.product_id, cart_quantity: quantity }] },
+    }),
+  );
+  const refused = added.rejected.find((line) => line.product === product.product_id);
+  if (refused) throw new Error(`The cart refused ${product.product_name}: ${refused.response_message}`);
+
+  const cart = await unwrap(
+    client.GET('/cfs/rest/v3/customer-cart', { params: { query: { page_number: -1 } } }),
+  );
+
+  return {
+    store: { name: store.name, displayName: store.store_display_name, id: store.store_id },
+    categories: categories.data.map(categorySummary),
+    products: page.data.map((p) => ({
+      id: p.product_id,
+      name: p.product_name,
+      price: p.final_price,
+      purchaseMode: p.purchase_mode,
+    })),
+    shopper,
+    added: { productId: product.product_id, name: product.product_name, quantity },
+    cart: {
+      lines: cart.Products.map((line) => ({
+        productId: line.product,
+        name: line.product_detail.product_name,
+        quantity: line.cart_quantity,
+        lineTotal: line.line_total,
+      })),
+      total: cart.summary.total,
+      currency: cart.summary.currency_code,
+    },
+  };
+}
+
+const money = (amount: number, currency: string) => `${currency} ${amount.toFixed(2)}`;
+
+/** The report as the command prints it. */
+export function formatReport(report: JourneyReport): string {
+  const lines = [
+    `Store: ${report.store.displayName} (${report.store.name}, id ${report.store.id})`,
+    'Categories:',
+  ];
+  const walk = (categories: CategorySummary[], depth: number) => {
+    for (const category of categories) {
+      lines.push(`${'  '.repeat(depth)}- ${category.name} (${category.products} products)`);
+      walk(category.children, depth + 1);
+    }
+  };
+  walk(report.categories, 1);
+  lines.push(`Products (first ${report.products.length}):`);
+  for (const p of report.products)
+    lines.push(`  - #${p.id} ${p.name}: ${money(p.price, report.cart.currency)}`);
+  lines.push(`Signed in as ${report.shopper}`);
+  lines.push(`Added ${report.added.quantity} × ${report.added.name} to the cart`);
+  lines.push('Cart:');
+  for (const line of report.cart.lines)
+    lines.push(`  - ${line.quantity} × ${line.name}: ${money(line.lineTotal, report.cart.currency)}`);
+  lines.push(`Cart total: ${money(report.cart.total, report.cart.currency)}`);
+  return lines.join('\n');
+}
