@@ -48,12 +48,18 @@ export async function measureLighthouse(pages, { runs, log = () => {} }) {
     for (let run = 0; run < runs; run += 1) {
       for (const page of pages) {
         for (const [formFactor, config] of Object.entries(FORM_FACTORS)) {
-          const { lhr } = await lighthouse(
-            page.url,
-            { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
-            config,
-          );
-          if (lhr.runtimeError) throw new Error(`Lighthouse on ${page.url}: ${lhr.runtimeError.message}`);
+          // A trace that failed to record (NO_NAVSTART and the like) is measured again, twice at most.
+          let lhr;
+          for (let attempt = 1; ; attempt += 1) {
+            ({ lhr } = await lighthouse(
+              page.url,
+              { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
+              config,
+            ));
+            if (!lhr.runtimeError) break;
+            if (attempt === 3) throw new Error(`Lighthouse on ${page.url}: ${lhr.runtimeError.message}`);
+            log('r');
+          }
           environment.lighthouse = lhr.lighthouseVersion;
           environment.chromium = (lhr.environment.hostUserAgent.match(/Chrome\/[\d.]+/) ?? ['?'])[0];
           const entry = samples.get(page.name);
