@@ -10,7 +10,7 @@ import {
 } from '@marketkit/hooks/core';
 import type { Schema } from '@marketkit/sdk';
 import { Button, Input, toast } from '@marketkit/ui';
-import { type FormEvent, type ReactNode, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { failureMessage } from '../catalogue/failure.ts';
 import { useT } from '../i18n/react.tsx';
 import { serverProblems } from './server-problems.ts';
@@ -35,11 +35,18 @@ export function ProfileDetails({ profile, update }: { profile: Profile; update: 
   const { t } = useT(['user_profile', 'common']);
   const [editing, setEditing] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
+  const returnFocus = useRef(false);
   const close = () => {
+    returnFocus.current = true;
     setEditing(false);
-    // Back where the shopper started, once the read view is there again.
-    requestAnimationFrame(() => editButton.current?.focus());
   };
+  // Back where the shopper started, once the read view is committed again (a frame callback could run
+  // before React commits it and find no button).
+  useEffect(() => {
+    if (editing || !returnFocus.current) return;
+    returnFocus.current = false;
+    editButton.current?.focus();
+  }, [editing]);
   const notGiven = t('not_given');
   const rows: { label: string; value: ReactNode }[] = [
     { label: t('field.name'), value: `${profile.first_name} ${profile.last_name}` },
