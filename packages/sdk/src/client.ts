@@ -4,7 +4,7 @@ import type { paths } from './generated/openapi.ts';
 import { type DefaultMiddlewareOptions, defaultMiddleware, type RequestMiddleware } from './middleware.ts';
 import { createRefreshCoordinator, type LockManagerLike, type SessionEndReason } from './refresh.ts';
 import type { TokenGrant, TokenStore } from './tokens.ts';
-import { createTransport, type HttpErrorEvent, type ReplayFailedEvent } from './transport.ts';
+import { CallRequest, createTransport, type HttpErrorEvent, type ReplayFailedEvent } from './transport.ts';
 
 /**
  * Options of `createMarketClient`: the middleware options (services host, store, realm, tokens,
@@ -34,8 +34,11 @@ export interface MarketClientOptions extends DefaultMiddlewareOptions {
   onTokensRefreshed?: (grant: TokenGrant) => void;
 }
 
-/** A typed client of the services host: openapi-fetch's `GET`/`POST`/… plus a few helpers. */
-export interface MarketClient extends Client<paths> {
+/**
+ * A typed client of the services host: openapi-fetch's `GET`/`POST`/… plus a few helpers. Extra
+ * request steps are given as the `middleware` option (openapi-fetch's `use`/`eject` throw).
+ */
+export interface MarketClient extends Omit<Client<paths>, 'use' | 'eject'> {
   readonly servicesHost: string;
   readonly store: string;
   readonly realm: string;
@@ -45,6 +48,11 @@ export interface MarketClient extends Client<paths> {
 }
 
 const noop = () => {};
+
+/** openapi-fetch's own middleware would see CallRequests, not Requests: steps go in `middleware`. */
+function refuseOpenapiMiddleware(): never {
+  throw new Error('MarketClient: give extra request steps as the `middleware` option of createMarketClient.');
+}
 
 /** Creates a typed client with the documented middleware chain and single-flight 401 refresh. */
 export function createMarketClient(options: MarketClientOptions): MarketClient {
@@ -86,8 +94,15 @@ export function createMarketClient(options: MarketClientOptions): MarketClient {
     onHttpError: options.onHttpError ?? noop,
   });
 
-  const client = createClient<paths>({ baseUrl: servicesHost, fetch: transport });
+  const client = createClient<paths>({
+    baseUrl: servicesHost,
+    // Each call builds a light CallRequest instead of a platform Request; the transport sends it.
+    Request: CallRequest as unknown as typeof Request,
+    fetch: transport as unknown as (request: Request) => Promise<Response>,
+  });
   return Object.assign(client, {
+    use: refuseOpenapiMiddleware,
+    eject: refuseOpenapiMiddleware,
     servicesHost,
     store: options.store,
     realm,

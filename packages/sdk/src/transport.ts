@@ -61,14 +61,32 @@ export function methodOf(response: Response): string | undefined {
   return requestMethods.get(response);
 }
 
-interface Template {
-  method: string;
-  url: string;
-  headers: Headers;
-  body: ArrayBuffer | null;
-  signal: AbortSignal;
-  init: RequestInit;
+/**
+ * What openapi-fetch builds for each call in place of a `Request` (its `Request` option), and the
+ * template every send of the call (the first, and a replay) starts from. Building a platform `Request`
+ * per call (with an `AbortSignal` that follows the caller's) costs more than the rest of the SDK's work.
+ */
+export class CallRequest {
+  readonly method: string;
+  readonly url: string;
+  /** Never edited: every send copies it. */
+  readonly headers: Headers;
+  body: BodyInit | null;
+  /** The caller's signal; none when the call was made without one. */
+  readonly signal: AbortSignal | null;
+  /** Options carried over to every send. */
+  readonly init: RequestInit = {};
+  constructor(url: string | URL, init: RequestInit) {
+    this.method = (init.method ?? 'GET').toUpperCase();
+    this.url = String(url);
+    this.headers = new Headers(init.headers);
+    this.body = init.body ?? null;
+    this.signal = init.signal ?? null;
+    for (const key of COPIED_INIT) if (init[key] !== undefined) this.init[key] = init[key] as never;
+  }
 }
+
+type Template = CallRequest;
 
 /**
  * The `fetch` the openapi-fetch client runs on. Buffers the body once (so a replay is
@@ -76,7 +94,7 @@ interface Template {
  * one replay, and normalises replies: an unusable success reply becomes a thrown `MarketApiError`,
  * an error reply always carries the `{ response_message, response_body }` envelope.
  */
-export function createTransport(options: TransportOptions): (request: Request) => Promise<Response> {
+export function createTransport(options: TransportOptions): (request: CallRequest) => Promise<Response> {
   const { tokens } = options;
   // `onSessionEnded` fires on the change from "has a session" to "has none", once.
   let sessionEnded = false;
@@ -99,7 +117,7 @@ export function createTransport(options: TransportOptions): (request: Request) =
       method: template.method,
       headers: draft.headers,
       body: template.body,
-      signal: template.signal,
+      ...(template.signal ? { signal: template.signal } : {}),
     };
     const sentToken = draft.headers.get('Authorization')?.replace(/^Bearer /, '') ?? null;
     try {
@@ -114,7 +132,7 @@ export function createTransport(options: TransportOptions): (request: Request) =
 
   async function waitForRefresh(stale: string | null, template: Template) {
     const outcome = await options.refresh.refresh(stale); // bounded by the refresh timeouts
-    if (template.signal.aborted) throw networkError(template, template.signal.reason);
+    if (template.signal?.aborted) throw networkError(template, template.signal.reason);
     if (outcome.kind === 'unavailable') {
       throw new MarketApiError({
         kind: 'refresh-unavailable',
@@ -144,30 +162,32 @@ export function createTransport(options: TransportOptions): (request: Request) =
     return normalised;
   }
 
-  return async function marketFetch(input: Request): Promise<Response> {
-    const method = input.method.toUpperCase();
-    const url = new URL(input.url);
-    const path = url.pathname.startsWith(options.basePath)
-      ? url.pathname.slice(options.basePath.length)
-      : url.pathname;
-    const refreshable = !CREDENTIAL_PATH.test(path) && options.shouldRefresh(input);
-    const template: Template = {
-      method,
-      url: input.url,
-      headers: new Headers(input.headers),
-      body: input.body ? await input.arrayBuffer() : null,
-      signal: input.signal,
-      init: {},
-    };
-    for (const key of COPIED_INIT) (template.init as Record<string, unknown>)[key] = input[key];
+  /** Whether a 401 of this call may be answered with a refresh (asked only when it matters). */
+  function refreshableOf(template: Template): boolean {
+    const { pathname } = new URL(template.url);
+    const path = pathname.startsWith(options.basePath) ? pathname.slice(options.basePath.length) : pathname;
+    return (
+      !CREDENTIAL_PATH.test(path) &&
+      options.shouldRefresh(new Request(template.url, { method: template.method, headers: template.headers }))
+    );
+  }
+
+  return async function marketFetch(input: CallRequest): Promise<Response> {
+    const template = input;
+    const { method } = template;
+    // A stream is read once here, so that a replay sends the same bytes.
+    if (template.body instanceof ReadableStream)
+      template.body = await new Response(template.body).arrayBuffer();
+    let refreshable: boolean | undefined;
+    const mayRefresh = () => (refreshable ??= refreshableOf(template));
 
     const held = tokens.get();
     if (held) sessionEnded = false;
     // An expired access cookie with a live refresh token: renew before sending rather than after a 401.
-    if (refreshable && held && !held.accessToken && held.refreshToken) await waitForRefresh(null, template);
+    if (held && !held.accessToken && held.refreshToken && mayRefresh()) await waitForRefresh(null, template);
 
     const first = await send(template);
-    if (first.response.status !== 401 || !refreshable) return finish(first.response, template);
+    if (first.response.status !== 401 || !mayRefresh()) return finish(first.response, template);
 
     if (!tokens.get()) {
       endSession(first.sentToken === null ? 'unauthenticated' : 'ended-elsewhere');
@@ -185,7 +205,7 @@ export function createTransport(options: TransportOptions): (request: Request) =
     try {
       replay = await send(template);
     } catch (error) {
-      if (!template.signal.aborted) options.onReplayFailed({ method, url: template.url, status: 0 });
+      if (!template.signal?.aborted) options.onReplayFailed({ method, url: template.url, status: 0 });
       throw error;
     }
     if (replay.response.status === 401) {
@@ -203,7 +223,7 @@ function networkError(template: Template, cause: unknown): MarketApiError {
     status: 0,
     method: template.method,
     url: template.url,
-    responseMessage: template.signal.aborted ? 'Request cancelled.' : 'Service unreachable.',
+    responseMessage: template.signal?.aborted ? 'Request cancelled.' : 'Service unreachable.',
     cause,
   });
 }
@@ -218,33 +238,17 @@ async function normalise(response: Response, template: Template): Promise<Respon
   const isJson = JSON_TYPE.test(contentType);
   // Files (PDF invoices, downloads, images, CSV…) pass through untouched.
   if (response.ok && !isJson && contentType !== '' && !PAGE_TYPE.test(contentType)) return response;
-
-  let text: string;
-  try {
-    text = await response.text();
-  } catch (cause) {
-    throw networkError(template, cause);
+  // A JSON success with a body (the common case) is checked as it is read, not copied first.
+  if (response.ok && isJson && response.headers.get('Content-Length') !== '0') {
+    return checkedOnRead(response, template);
   }
+
+  const text = await readText(response.text.bind(response), template);
   const parsed = parseJson(text);
 
   if (response.ok) {
-    const problem = !text.trim()
-      ? 'empty reply'
-      : parsed === undefined
-        ? 'invalid JSON'
-        : !isEnvelope(parsed)
-          ? 'unexpected shape'
-          : '';
-    if (problem) {
-      throw new MarketApiError({
-        kind: 'malformed',
-        status: response.status,
-        method: template.method,
-        url: template.url,
-        responseMessage: `The server sent an unusable reply (${problem}).`,
-      });
-    }
-    return rebuild(response, text, template, parsed);
+    checkSuccess(response, text, parsed, template);
+    return rebuild(response, text, template);
   }
 
   if (isErrorEnvelope(parsed)) return rebuild(response, text, template);
@@ -258,27 +262,65 @@ async function normalise(response: Response, template: Template): Promise<Respon
   return rebuild(response, JSON.stringify(envelope), template);
 }
 
-function rebuild(response: Response, text: string, template: Template, parsed?: unknown): Response {
+async function readText(read: () => Promise<string>, template: Template): Promise<string> {
+  try {
+    return await read();
+  } catch (cause) {
+    throw networkError(template, cause);
+  }
+}
+
+/** Throws `MarketApiError` (kind `malformed`) unless a success reply is a JSON envelope. */
+function checkSuccess(response: Response, text: string, parsed: unknown, template: Template): void {
+  const problem = !text.trim()
+    ? 'empty reply'
+    : parsed === undefined
+      ? 'invalid JSON'
+      : !isEnvelope(parsed)
+        ? 'unexpected shape'
+        : '';
+  if (!problem) return;
+  throw new MarketApiError({
+    kind: 'malformed',
+    status: response.status,
+    method: template.method,
+    url: template.url,
+    responseMessage: `The server sent an unusable reply (${problem}).`,
+  });
+}
+
+/**
+ * The reply itself, with its first `json()` or `text()` checking what it reads: an unusable body
+ * rejects with the same `MarketApiError` as above (openapi-fetch passes it on to the caller). No copy
+ * of the headers or the body is made, which is most of a call's cost in Node. `clone()` before the
+ * first read gives the body unchecked; a second read fails as on any `Response`.
+ */
+function checkedOnRead(response: Response, template: Template): Response {
+  const readBody = response.text.bind(response);
+  let firstRead = true;
+  const read = async (): Promise<{ text: string; parsed: unknown }> => {
+    if (!firstRead) return { text: await readBody(), parsed: undefined }; // the platform's "body used"
+    firstRead = false;
+    const text = await readText(readBody, template);
+    const parsed = parseJson(text);
+    checkSuccess(response, text, parsed, template);
+    return { text, parsed };
+  };
+  Object.defineProperties(response, {
+    json: { configurable: true, value: async () => (await read()).parsed },
+    text: { configurable: true, value: async () => (await read()).text },
+  });
+  requestMethods.set(response, template.method);
+  return response;
+}
+
+function rebuild(response: Response, text: string, template: Template): Response {
   const headers = new Headers(response.headers);
   headers.delete('Content-Length');
   headers.delete('Content-Encoding');
   headers.set('Content-Type', 'application/json');
   const rebuilt = new Response(text, { status: response.status, statusText: response.statusText, headers });
   Object.defineProperty(rebuilt, 'url', { value: response.url || template.url });
-  if (parsed !== undefined) {
-    // The text was parsed once already: the first json() (openapi-fetch's) gets that value instead of
-    // reading and parsing the body again. Later reads (and clones) use the body as usual.
-    let spare: unknown = parsed;
-    const read = rebuilt.json.bind(rebuilt);
-    Object.defineProperty(rebuilt, 'json', {
-      value: () => {
-        if (spare === undefined) return read();
-        const value = spare;
-        spare = undefined;
-        return Promise.resolve(value);
-      },
-    });
-  }
   requestMethods.set(rebuilt, template.method);
   return rebuilt;
 }

@@ -177,6 +177,58 @@ describe('401 → refresh → replay', () => {
     expect(events.httpError).toHaveBeenCalledWith(expect.objectContaining({ status: 401 }));
   });
 
+  it('asks shouldRefresh only when a 401 comes, with the Request of the call', async () => {
+    const asked: Request[] = [];
+    const { host, client } = signedInClient({
+      shouldRefresh: (request) => {
+        asked.push(request);
+        return true;
+      },
+    });
+    await client.GET('/cfs/rest/v3/customer-cart');
+    expect(asked).toHaveLength(0);
+    host.expireAccessTokens();
+    const result = await client.GET('/cfs/rest/v3/customer-cart');
+    expect(result.response.status).toBe(200);
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toBeInstanceOf(Request);
+    expect([asked[0]?.method, new URL(asked[0]?.url ?? '').pathname]).toEqual([
+      'GET',
+      '/cfs/rest/v3/customer-cart',
+    ]);
+  });
+
+  it.each([
+    [
+      'a multipart form',
+      () => {
+        const form = new FormData();
+        form.set('image', new Blob(['\x89PNG fake bytes'], { type: 'image/png' }), 'me.png');
+        return form;
+      },
+    ],
+    ['a stream', () => new Blob(['{"streamed":true}']).stream()],
+  ])('replays %s body with the same content after a refresh', async (kind, makeBody) => {
+    const { host, client } = signedInClient();
+    host.expireAccessTokens();
+    const result = await client.POST('/cfs/rest/v3/customer-cart', {
+      headers: { 'x-test-id': 'upload' },
+      body: makeBody() as never,
+      bodySerializer: (body) => body as never,
+      ...({ duplex: 'half' } as object),
+    });
+    expect(result.response.status).toBe(200);
+    const attempts = host.requests.filter((request) => request.testId === 'upload');
+    expect(attempts).toHaveLength(2);
+    // A form is encoded again for each send: the same parts, under a boundary of its own.
+    const parts = (body = '') => body.replaceAll(/-+formdata-[\w-]+/g, '--boundary');
+    const [first, replay] = attempts.map((attempt) => parts(attempt.body));
+    expect(first).toMatch(
+      kind === 'a stream' ? /^\{"streamed":true\}$/ : /filename="me.png"[\s\S]*PNG fake bytes/,
+    );
+    expect(replay).toBe(first);
+  });
+
   it('never treats a wrong password (401 from login) as an expired session', async () => {
     const { host, client, tokens, events } = signedInClient();
     const result = await client.POST('/ums/rest/v3/login', {

@@ -189,6 +189,55 @@ describe('replies the SDK cannot trust', () => {
   });
 });
 
+describe('a good reply', () => {
+  it('is checked as it is read: invalid JSON with a Content-Length is still a MarketApiError', async () => {
+    const { host, languages } = setup();
+    const body = '{"response_body": [1, 2';
+    host.override(
+      'GET /pbs/rest/v3/languages',
+      () =>
+        new Response(body, {
+          headers: {
+            'Content-Type': 'application/json; charset=utf-8',
+            'Content-Length': String(body.length),
+          },
+        }),
+    );
+    const error = await caught(languages());
+    expect(isMarketApiError(error) && [error.kind, error.responseMessage]).toEqual([
+      'malformed',
+      'The server sent an unusable reply (invalid JSON).',
+    ]);
+  });
+
+  it("is the server's own response, read once, with the method known to unwrap", async () => {
+    const { client, host } = setup();
+    const body = JSON.stringify({ response_message: 'Success', response_body: [] });
+    host.override(
+      'GET /pbs/rest/v3/languages',
+      () =>
+        new Response(body, {
+          headers: {
+            'Content-Type': 'application/json',
+            'Content-Length': String(body.length),
+            'X-Served-By': 'edge-1',
+          },
+        }),
+    );
+    const result = await client.GET('/pbs/rest/v3/languages');
+    expect(result.data?.response_body).toEqual([]);
+    expect(result.response.headers.get('X-Served-By')).toBe('edge-1');
+    expect(result.response.bodyUsed).toBe(true);
+    await expect(result.response.json()).rejects.toBeInstanceOf(TypeError);
+  });
+
+  it('refuses openapi-fetch middleware, which would see the light call requests, and names the option to use', () => {
+    const { client } = setup();
+    const use = (client as unknown as { use: (m: unknown) => void }).use;
+    expect(() => use({ onRequest: () => undefined })).toThrow('`middleware` option of createMarketClient');
+  });
+});
+
 describe('a 10 MB reply', () => {
   const TEN_MB = 10 * 1024 * 1024;
   /** `unit` repeated to at least 10 MB. */
