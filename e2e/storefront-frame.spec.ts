@@ -135,6 +135,34 @@ test('the first screen needs two round trips after the HTML: store calls, texts 
     expect(events.filter((event) => event === `start ${call}`)).toHaveLength(1);
 });
 
+test.describe("the first screen's largest picture is asked for with the store calls, once", () => {
+  for (const [route, picture] of [
+    ['/', 'main img[fetchpriority="high"]'],
+    ['/productListing', 'main img[fetchpriority="high"] >> nth=0'],
+    ['/ProductDetails?productId=1005', 'main img[fetchpriority="high"]'],
+  ] as const) {
+    test(route, async ({ page }) => {
+      const images: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'image') images.push(request.url());
+      });
+      await page.goto(`${storefront.origin('demo')}${route}`);
+      const shown = page.locator(picture);
+      await expect(shown).toBeVisible();
+      await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.complete)).toBe(true);
+      const src = await shown.evaluate((img: HTMLImageElement) => img.src);
+      // The boot script preloaded exactly what the screen then drew, and it came down once.
+      const preloaded = await page
+        .locator('head link[rel="preload"][as="image"]')
+        .evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href));
+      expect(preloaded).toContain(src);
+      expect(images.filter((url) => url === src)).toHaveLength(1);
+    });
+  }
+  // Hostile image paths (javascript: and the like) are never preloaded: faults.spec.ts [H2] checks
+  // every href on the page, the preload links in the head among them.
+});
+
 test('the tag manager loads only for a store that sets google_analytics_tag', async ({ page }) => {
   const tagRequests: string[] = [];
   await page.route('https://www.googletagmanager.com/**', (route) => {

@@ -4,6 +4,7 @@ import { loadConfig, storeFromHost } from '../app/config.ts';
 import { loadScreen, SCREEN_NAMESPACES, type ScreenName, screenForPath } from '../app/screens.ts';
 import { createI18n, FALLBACK_LANGUAGE } from '../i18n/i18n.ts';
 import { SHELL_NAMESPACES } from '../shell/namespaces.ts';
+import { preloadFirstImages } from './first-images.ts';
 import { DEALS, FIRST_LISTING } from './queries.ts';
 
 /** `STORAGE_KEYS.language` and `.pincode` of @marketkit/hooks (kept literal: this module must stay small). */
@@ -71,6 +72,7 @@ async function start() {
     ...(storeId === undefined ? {} : { storeId }),
     screen: screenData(screen),
   });
+  preloadFirstImages(screen, prefetched, config.servicesHost);
   const i18n = createI18n({
     host: config.languageHost,
     language: pathLanguage ?? readSaved(LANGUAGE_KEY) ?? FALLBACK_LANGUAGE,

@@ -15,6 +15,7 @@ import { Button, EmptyState, ErrorState, Input, Pagination } from '@marketkit/ui
 import { type FormEvent, useMemo, useState } from 'react';
 import { useSearch } from 'wouter';
 import { useNavigate } from '../app/router.tsx';
+import { EAGER_TILES } from '../boot/first-images.ts';
 import { PincodeForm } from '../catalogue/pincode-form.tsx';
 import { ProductGrid } from '../catalogue/product-tile.tsx';
 import { SelectField } from '../catalogue/select-field.tsx';
@@ -203,7 +204,7 @@ export default function Listing() {
               products={page?.data ?? []}
               loading={products.isPending}
               skeletons={10}
-              priorityCount={2}
+              priorityCount={EAGER_TILES}
             />
           </div>
         )}
