@@ -77,7 +77,7 @@ export default defineConfig({
               name: 'boot-deps',
               priority: 2,
               includeDependenciesRecursively: false,
-              test: /(rolldown[\\/]runtime|vite[\\/]preload-helper|packages[\\/]sdk[\\/]src[\\/]|openapi-fetch|hooks[\\/]src[\\/]prefetch[\\/]|hooks[\\/]src[\\/]core[\\/](store|retry|language|product|index)\.ts|hooks[\\/]src[\\/]react[\\/](storage-keys|query-keys)\.ts|storefront[\\/]src[\\/](boot[\\/]|i18n[\\/](i18n|catalog)\.ts|app[\\/](config|screens|routes|route-pattern)\.ts|shell[\\/]namespaces\.ts))/,
+              test: /(rolldown[\\/]runtime|vite[\\/]preload-helper|packages[\\/]sdk[\\/]src[\\/]|openapi-fetch|hooks[\\/]src[\\/]prefetch[\\/]|hooks[\\/]src[\\/]core[\\/](store|retry|language|product|format|index)\.ts|hooks[\\/]src[\\/]react[\\/](storage-keys|query-keys)\.ts|storefront[\\/]src[\\/](boot[\\/]|i18n[\\/](i18n|catalog)\.ts|app[\\/](config|screens|routes|route-pattern)\.ts|shell[\\/]namespaces\.ts))/,
             },
             {
               // Small modules the app shell and its lazy screens share: one request on every first

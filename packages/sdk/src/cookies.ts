@@ -5,7 +5,12 @@ export interface CookieJar {
 
 /** Reads one cookie by name (a plain token name such as `XSRF-TOKEN`); `null` when absent or undecodable. */
 export function readCookie(jar: CookieJar, name: string): string | null {
-  return decodeCookieValue(new RegExp(`(?:^|;)\\s*${name}=([^;]*)`).exec(jar.cookie)?.[1]);
+  return cookieIn(jar.cookie, name);
+}
+
+/** One cookie of a `document.cookie` string read once (reading `document.cookie` is not free). */
+export function cookieIn(cookies: string, name: string): string | null {
+  return decodeCookieValue(new RegExp(`(?:^|;)\\s*${name}=([^;]*)`).exec(cookies)?.[1]);
 }
 
 /** A raw cookie value as this module wrote it → the value; `null` when absent, empty or undecodable. */

@@ -1,4 +1,4 @@
-import { type CookieJar, decodeCookieValue, readCookie, writeCookie } from './cookies.ts';
+import { type CookieJar, cookieIn, decodeCookieValue, writeCookie } from './cookies.ts';
 
 /** The tokens a signed-in session holds. The access token may be missing when its cookie expired. */
 export interface SessionTokens {
@@ -111,7 +111,8 @@ export function createCookieTokenStore(options: CookieTokenStoreOptions = {}): T
 
   return {
     get() {
-      const current = session(readCookie(jar, ACCESS), readCookie(jar, REFRESH), readCookie(jar, ID));
+      const cookies = jar.cookie;
+      const current = session(cookieIn(cookies, ACCESS), cookieIn(cookies, REFRESH), cookieIn(cookies, ID));
       if (synced !== undefined && JSON.stringify(synced) !== JSON.stringify(current)) return synced;
       synced = undefined;
       return current;

@@ -1,12 +1,20 @@
 import type { Schema } from '@marketkit/sdk';
 
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
 /** Currency code plus the amount with 2 decimals, grouped for the locale: `ZAR 1,234.50`. */
 export function formatPrice(amount: number, currencyCode: string, locale = 'en', decimals = 2): string {
-  const number = new Intl.NumberFormat(locale.replace('_', '-'), {
-    minimumFractionDigits: decimals,
-    maximumFractionDigits: decimals,
-  }).format(amount);
-  return `${currencyCode} ${number}`;
+  const key = `${locale}|${decimals}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    // Building a formatter costs far more than using one: a page of prices builds one per locale.
+    format = new Intl.NumberFormat(locale.replace('_', '-'), {
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+    });
+    numberFormats.set(key, format);
+  }
+  return `${currencyCode} ${format.format(amount)}`;
 }
 
 /** Integer part of (original − final) / original × 100; 0 when there is no saving. */

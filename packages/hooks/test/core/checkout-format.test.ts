@@ -178,6 +178,16 @@ describe('formatting', () => {
     expect(formatPrice(amount, code, locale)).toBe(text),
   );
 
+  it('keeps one formatter per locale and number of decimals (a cached one never answers for another)', () => {
+    expect(formatPrice(1234567.891, 'INR', 'en')).toBe('INR 1,234,567.89');
+    expect(formatPrice(1234567.891, 'INR', 'en-IN')).toBe('INR 12,34,567.89');
+    expect(formatPrice(1234567.891, 'INR', 'en_IN')).toBe('INR 12,34,567.89');
+    expect(formatPrice(1234.5, 'JPY', 'en', 0)).toBe('JPY 1,235');
+    expect(formatPrice(1234.5, 'ZAR', 'en')).toBe('ZAR 1,234.50');
+    expect(() => formatPrice(1, 'ZAR', 'not a locale!')).toThrow(RangeError);
+    expect(() => formatPrice(1, 'ZAR', 'not a locale!')).toThrow(RangeError);
+  });
+
   it.each([
     [100, 80, 20],
     [999, 849.15, 15],
