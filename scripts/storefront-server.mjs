@@ -114,6 +114,9 @@ const originOf = (value, base) => {
  * allowed: the toaster and the dialogs' scroll lock add `<style>` elements at run time.
  * Relative hosts ('/api', '/locales') are the storefront's own origin and need no entry.
  */
+/** The build's hint to fetch /config.json early (index.html), replaced by the configuration itself. */
+const CONFIG_PRELOAD = /<link rel="preload" href="\/config\.json"[^>]*>/;
+
 export function securityHeaders({ servicesHost, languageHost = '/locales', paymentOrigins = [] }) {
   const base = 'http://storefront.invalid';
   const others = (...values) =>
@@ -170,12 +173,18 @@ export async function startStorefrontServer({
     paymentOrigins: paymentOrigins ?? [...new Set([...(built.paymentOrigins ?? []), upstream.origin])],
   };
   const config = Buffer.from(JSON.stringify(runtime));
+  // The page carries its configuration: the boot script starts the store calls in its first task
+  // instead of a round trip later (and instead of after the app's code, on a busy phone). `<` is
+  // escaped so no value can close the element; the app still fetches /config.json without it.
+  const inlineConfig = `<script type="application/json" id="marketkit-config">${JSON.stringify(runtime).replaceAll('<', '\\u003c')}</script>`;
+  const withConfig = (html) => html.toString('utf8').replace(CONFIG_PRELOAD, inlineConfig);
   const security = securityHeaders(runtime);
   const cache = new Map();
   const read = (file, gzip) => {
     const key = `${file}:${gzip}`;
     if (!cache.has(key)) {
-      const body = readFileSync(file);
+      const raw = readFileSync(file);
+      const body = extname(file) === '.html' ? Buffer.from(withConfig(raw)) : raw;
       cache.set(key, gzip ? gzipSync(body, { level: 9 }) : body);
     }
     return cache.get(key);

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { parseConfig, storeFromHost } from '../src/app/config.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { INLINE_CONFIG_ID, loadConfig, parseConfig, storeFromHost } from '../src/app/config.ts';
 
 describe('runtime configuration', () => {
   it.each([
@@ -35,5 +35,45 @@ describe('runtime configuration', () => {
     expect(config.servicesHost).toBe(servicesHost);
     expect(config.storeIds).toEqual(storeIds);
     expect(config.languageHost).toBe('/locales');
+  });
+});
+
+describe('loading the configuration', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  function page(inline: string | null) {
+    const fetched: string[] = [];
+    vi.stubGlobal('location', { origin: 'http://demo.localhost:4173' });
+    vi.stubGlobal('document', {
+      getElementById: (id: string) =>
+        id === INLINE_CONFIG_ID && inline !== null ? { textContent: inline } : null,
+    });
+    vi.stubGlobal('fetch', async (input: string) => {
+      fetched.push(input);
+      return Response.json({ servicesHost: '/from-file', storeIds: { demo: 3 } });
+    });
+    return fetched;
+  }
+
+  it('takes what the page carries without a request', async () => {
+    const fetched = page(JSON.stringify({ servicesHost: '/api', storeIds: { demo: 14 } }));
+    expect(await loadConfig()).toMatchObject({
+      servicesHost: 'http://demo.localhost:4173/api',
+      storeIds: { demo: 14 },
+    });
+    expect(fetched).toEqual([]);
+  });
+
+  it.each([
+    ['none in the page', null],
+    ['an empty element', ''],
+    ['text that is not JSON', '{"servicesHost": "/api",'],
+  ])('asks for /config.json with %s', async (_case, inline) => {
+    const fetched = page(inline);
+    expect(await loadConfig()).toMatchObject({
+      servicesHost: 'http://demo.localhost:4173/from-file',
+      storeIds: { demo: 3 },
+    });
+    expect(fetched).toEqual(['/config.json']);
   });
 });

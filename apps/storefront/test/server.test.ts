@@ -16,9 +16,15 @@ beforeAll(async () => {
   base = mkdtempSync(join(tmpdir(), 'mk-server-'));
   const root = join(base, 'dist');
   mkdirSync(join(root, 'assets'), { recursive: true });
-  writeFileSync(join(root, 'index.html'), '<!doctype html><title>app</title>');
+  writeFileSync(
+    join(root, 'index.html'),
+    '<!doctype html><title>app</title><link rel="preload" href="/config.json" as="fetch" crossorigin="anonymous" />',
+  );
   writeFileSync(join(root, 'assets', 'app-1.js'), 'export {};');
-  writeFileSync(join(root, 'config.json'), JSON.stringify({ storeIds: { demo: 14 } }));
+  writeFileSync(
+    join(root, 'config.json'),
+    JSON.stringify({ storeIds: { demo: 14 }, defaultStore: '</script><script>alert(1)</script>' }),
+  );
   // A sibling folder that must stay out of reach.
   mkdirSync(join(base, 'dist-old'));
   writeFileSync(join(base, 'dist-old', 'secret.txt'), 'secret');
@@ -43,6 +49,21 @@ describe('the storefront server', () => {
   it('serves the runtime configuration with the services host behind /api on the same origin', async () => {
     const config = await (await fetch(url('/config.json'))).json();
     expect(config).toMatchObject({ servicesHost: '/api', storeIds: { demo: 14 } });
+  });
+
+  it('puts the configuration in the page instead of the hint to fetch it, unable to close its element', async () => {
+    for (const encoding of ['gzip', 'identity']) {
+      const html = await (
+        await fetch(url('/ProductDetails?productId=3'), { headers: { 'Accept-Encoding': encoding } })
+      ).text();
+      expect(html).not.toContain('rel="preload" href="/config.json"');
+      const inline = /<script type="application\/json" id="marketkit-config">([^<]*)<\/script>/.exec(
+        html,
+      )?.[1];
+      expect(inline).toBeDefined();
+      expect(html.match(/<script/g)).toHaveLength(1);
+      expect(JSON.parse(inline ?? '')).toEqual(await (await fetch(url('/config.json'))).json());
+    }
   });
 
   it('answers a route with the app, a missing file with 404 and a file outside the build with nothing', async () => {

@@ -33,8 +33,22 @@ function storeIdsFrom(value: unknown): Record<string, number> {
   );
 }
 
-/** Reads `/config.json`; a missing, unreadable or odd file leaves the defaults in place. */
+/** Where the storefront's server puts the configuration in the page (`scripts/storefront-server.mjs`). */
+export const INLINE_CONFIG_ID = 'marketkit-config';
+
+/**
+ * The configuration the page carries, else `/config.json` (a static host serves the file alone); a
+ * missing, unreadable or odd one leaves the defaults in place.
+ */
 export async function loadConfig(): Promise<RuntimeConfig> {
+  const inline = document.getElementById(INLINE_CONFIG_ID)?.textContent;
+  if (inline) {
+    try {
+      return parseConfig(JSON.parse(inline), location.origin);
+    } catch {
+      // Not JSON (changed on its way): the file is asked for instead.
+    }
+  }
   try {
     const response = await fetch('/config.json', { credentials: 'same-origin' });
     return response.ok ? parseConfig(await response.json(), location.origin) : DEFAULTS;
