@@ -12,6 +12,7 @@ import { Link } from 'wouter';
 import { PLACEHOLDER_IMAGE } from '../catalogue/links.ts';
 import { ProductGrid } from '../catalogue/product-tile.tsx';
 import { useT } from '../i18n/react.tsx';
+import { useIdle } from '../shell/use-idle.ts';
 
 function Row({
   id,
@@ -53,6 +54,7 @@ export default function Home() {
   const showRecent = home?.show_recently_viewed !== false;
   const viewed = useProductsById(showRecent ? recent.ids.slice(0, 10) : []);
   const hero = market.client.assetUrl(home?.hero_image_path);
+  const later = useIdle();
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-10 px-4 py-6">
       <section className="grid items-center gap-6 overflow-hidden rounded-xl bg-primary/10 p-6 md:grid-cols-2">
@@ -94,55 +96,61 @@ export default function Home() {
         </Row>
       ) : null}
 
-      <Row
-        id="home-categories"
-        title={t('categories')}
-        more={
-          <Link href="/listCategories" className="text-sm underline underline-offset-4">
-            {t('see_all')}
-          </Link>
-        }
-      >
-        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-6">
-          {(categories.data ?? []).map((category) => (
-            <li key={category.category_id}>
-              <Link
-                href={`/productListing?category=${category.category_id}`}
-                className="flex flex-col items-center gap-2 rounded-lg border border-current/10 p-3 text-center hover:bg-black/5"
-              >
-                <img
-                  src={market.client.assetUrl(category.image_path) ?? PLACEHOLDER_IMAGE}
-                  alt=""
-                  width={96}
-                  height={96}
-                  loading="lazy"
-                  className="size-16 rounded-full object-cover"
-                />
-                <span className="font-medium text-sm">{category.category_name}</span>
+      {/* Below the fold on a phone: drawn once the browser is idle, after the hero's first paint. */}
+      {later ? (
+        <>
+          <Row
+            id="home-categories"
+            title={t('categories')}
+            more={
+              <Link href="/listCategories" className="text-sm underline underline-offset-4">
+                {t('see_all')}
               </Link>
-            </li>
-          ))}
-        </ul>
-      </Row>
+            }
+          >
+            <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-6">
+              {(categories.data ?? []).map((category) => (
+                <li key={category.category_id}>
+                  <Link
+                    href={`/productListing?category=${category.category_id}`}
+                    className="flex flex-col items-center gap-2 rounded-lg border border-current/10 p-3 text-center hover:bg-black/5"
+                  >
+                    <img
+                      src={market.client.assetUrl(category.image_path) ?? PLACEHOLDER_IMAGE}
+                      alt=""
+                      width={96}
+                      height={96}
+                      loading="lazy"
+                      className="size-16 rounded-full object-cover"
+                    />
+                    <span className="font-medium text-sm">{category.category_name}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </Row>
 
-      {showRecommendations && (recommendations.isPending || (recommendations.data?.data.length ?? 0) > 0) ? (
-        <Row id="home-recommended" title={t('recommended')}>
-          <ProductGrid
-            products={recommendations.data?.data ?? []}
-            loading={recommendations.isPending}
-            skeletons={5}
-          />
-        </Row>
-      ) : null}
+          {showRecommendations &&
+          (recommendations.isPending || (recommendations.data?.data.length ?? 0) > 0) ? (
+            <Row id="home-recommended" title={t('recommended')}>
+              <ProductGrid
+                products={recommendations.data?.data ?? []}
+                loading={recommendations.isPending}
+                skeletons={5}
+              />
+            </Row>
+          ) : null}
 
-      {showRecent && recent.ids.length > 0 ? (
-        <Row id="home-recent" title={t('recently_viewed')}>
-          <ProductGrid
-            products={viewed.products}
-            loading={viewed.isLoading}
-            skeletons={Math.min(5, recent.ids.length)}
-          />
-        </Row>
+          {showRecent && recent.ids.length > 0 ? (
+            <Row id="home-recent" title={t('recently_viewed')}>
+              <ProductGrid
+                products={viewed.products}
+                loading={viewed.isLoading}
+                skeletons={Math.min(5, recent.ids.length)}
+              />
+            </Row>
+          ) : null}
+        </>
       ) : null}
     </div>
   );
