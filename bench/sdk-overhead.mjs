@@ -8,7 +8,8 @@
 //     SDK's cost is the library it is built on and how much is its own transport
 // Each round runs the three in a rotated order; reported: the median µs per call of each over the
 // rounds, and the median of the per-round ratios to plain fetch.
-// Run alone: node bench/sdk-overhead.mjs [--calls 2000] [--rounds 7]
+// Run alone: node bench/sdk-overhead.mjs [--calls 2000] [--rounds 7] [--json]
+// (bench/run.mjs runs it this way, in a process of its own, before the browser parts)
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
@@ -90,9 +91,17 @@ export async function measureSdkOverhead({ calls = 2000, warmup = 500, rounds = 
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { values } = parseArgs({
-    options: { calls: { type: 'string', default: '2000' }, rounds: { type: 'string', default: '7' } },
+    options: {
+      calls: { type: 'string', default: '2000' },
+      rounds: { type: 'string', default: '7' },
+      json: { type: 'boolean', default: false },
+    },
   });
   const result = await measureSdkOverhead({ calls: Number(values.calls), rounds: Number(values.rounds) });
+  if (values.json) {
+    console.log(JSON.stringify(result));
+    process.exit(0);
+  }
   console.log(
     `plain fetch ${fmt(result.fetchMicros, 1)} µs/call; openapi-fetch alone ${fmt(result.openapiFetchMicros, 1)} µs/call (${fmt(result.openapiFetchRatio, 2)}×); SDK ${fmt(result.sdkMicros, 1)} µs/call (${fmt(result.ratio, 2)}×) — medians of ${result.rounds} rounds of ${result.calls} calls`,
   );

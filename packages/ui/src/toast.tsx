@@ -35,12 +35,23 @@ const hostReady = () => {
   };
 };
 
+/**
+ * After the next paint: a toast raised by a click (add to cart) is measured by sonner as it mounts, a
+ * forced layout that would otherwise delay the click's own feedback. A frame later is not seen; the
+ * order of calls is kept (frame callbacks and timers run in the order they were asked for).
+ */
+const afterPaint = (run: () => void) =>
+  typeof requestAnimationFrame === 'function' && typeof document !== 'undefined' && !document.hidden
+    ? requestAnimationFrame(() => setTimeout(run, 0))
+    : setTimeout(run, 0);
+
 function enqueue(run: (module: HostModule) => void) {
   load().then(
-    (module) => {
-      if (hostsMounted > 0) run(module);
-      else queued.push(run);
-    },
+    (module) =>
+      afterPaint(() => {
+        if (hostsMounted > 0) run(module);
+        else queued.push(run);
+      }),
     () => {
       // The toast cannot be shown now; the next one tries the download again.
     },

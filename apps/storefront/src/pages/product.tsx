@@ -30,7 +30,7 @@ import {
   Skeleton,
   toast,
 } from '@marketkit/ui';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, memo, Suspense, useEffect, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { useNavigate } from '../app/router.tsx';
 import { failureMessage } from '../catalogue/failure.ts';
@@ -49,7 +49,8 @@ const SlotPicker = lazy(() =>
   import('../catalogue/slot-picker.tsx').then((module) => ({ default: module.SlotPicker })),
 );
 
-function Later({ product }: { product: Schema<'ProductDetail'> }) {
+// Memoised: a cart change re-renders the page's buttons, never the reviews and questions below.
+const Later = memo(function Later({ product }: { product: Schema<'ProductDetail'> }) {
   const { t } = useT('common');
   const idle = useIdle();
   const placeholder = <Skeleton className="h-40 w-full" />;
@@ -64,7 +65,7 @@ function Later({ product }: { product: Schema<'ProductDetail'> }) {
       )}
     </ScreenErrorBoundary>
   );
-}
+});
 
 /** Product details (`/ProductDetails?productId=…`); another product starts with fresh state. */
 export default function ProductDetails() {

@@ -29,11 +29,23 @@ export const showsPrice = (product: { price_visibility?: boolean | null }) =>
 
 const toDate = (value: Date | string | number) => (value instanceof Date ? value : new Date(value));
 
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+/** One formatter per options (building one costs far more than using it: a list of dates). */
+function dateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = JSON.stringify(options);
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', options);
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
 /** `MMMM d, yyyy`: `January 5, 2026`. */
 export function formatDate(value: Date | string | number, timeZone?: string): string {
   const date = toDate(value);
   if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat('en-US', {
+  return dateFormat({
     month: 'long',
     day: 'numeric',
     year: 'numeric',
@@ -45,7 +57,7 @@ export function formatDate(value: Date | string | number, timeZone?: string): st
 export function formatDateBritish(value: Date | string | number, timeZone?: string): string {
   const date = toDate(value);
   if (Number.isNaN(date.getTime())) return '';
-  const parts = new Intl.DateTimeFormat('en-US', {
+  const parts = dateFormat({
     day: 'numeric',
     month: 'short',
     year: 'numeric',
@@ -67,7 +79,7 @@ export function formatTime(value: Date | string, timeZone?: string): string {
   }
   const date = toDate(value);
   if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat('en-US', {
+  return dateFormat({
     hour: 'numeric',
     minute: '2-digit',
     hour12: true,
