@@ -2,19 +2,22 @@ import { useMarket } from '@marketkit/hooks';
 import { PLACEHOLDER_IMAGE } from './links.ts';
 
 /**
- * A product's small picture beside its name: decorative (the name says what it is), lazy, sized so
- * nothing moves when it arrives; the placeholder when the server gives no image.
+ * A product's or a category's small picture beside its name: decorative (the name says what it is),
+ * lazy, sized so nothing moves when it arrives; the placeholder when the server gives no image.
  */
 export function Thumbnail({
   path,
   size,
   className = 'size-16',
+  round = false,
 }: {
   path: string | null | undefined;
   /** Intrinsic width and height in CSS pixels (the largest it is shown at). */
   size: number;
   /** Its size classes. */
   className?: string;
+  /** A circle instead of rounded corners. */
+  round?: boolean;
 }) {
   const market = useMarket();
   return (
@@ -24,7 +27,7 @@ export function Thumbnail({
       width={size}
       height={size}
       loading="lazy"
-      className={`${className} shrink-0 rounded-md object-cover`}
+      className={`${className} shrink-0 ${round ? 'rounded-full' : 'rounded-md'} object-cover`}
     />
   );
 }

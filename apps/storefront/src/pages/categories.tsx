@@ -1,13 +1,13 @@
-import { useCategories, useMarket } from '@marketkit/hooks';
+import { useCategories } from '@marketkit/hooks';
 import { ErrorState, Skeleton } from '@marketkit/ui';
 import { Link } from 'wouter';
-import { PLACEHOLDER_IMAGE, placeholders } from '../catalogue/links.ts';
+import { placeholders } from '../catalogue/links.ts';
+import { Thumbnail } from '../catalogue/thumbnail.tsx';
 import { useT } from '../i18n/react.tsx';
 
 /** Categories (`/listCategories`): the whole tree with images; each leads to its listing. */
 export default function Categories() {
   const { t } = useT(['product_listing', 'common']);
-  const market = useMarket();
   const categories = useCategories();
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-6">
@@ -28,14 +28,7 @@ export default function Categories() {
             ))
           : (categories.data ?? []).map((category) => (
               <li key={category.category_id} className="flex gap-4 rounded-lg border border-current/10 p-4">
-                <img
-                  src={market.client.assetUrl(category.image_path) ?? PLACEHOLDER_IMAGE}
-                  alt=""
-                  width={80}
-                  height={80}
-                  loading="lazy"
-                  className="size-20 shrink-0 rounded-md object-cover"
-                />
+                <Thumbnail path={category.image_path} size={80} className="size-20" />
                 <div className="flex min-w-0 flex-col gap-1">
                   <h2 className="font-semibold">
                     <Link

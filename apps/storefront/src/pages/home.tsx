@@ -9,8 +9,8 @@ import {
 } from '@marketkit/hooks';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { PLACEHOLDER_IMAGE } from '../catalogue/links.ts';
 import { ProductGrid } from '../catalogue/product-tile.tsx';
+import { Thumbnail } from '../catalogue/thumbnail.tsx';
 import { useT } from '../i18n/react.tsx';
 import { useIdle } from '../shell/use-idle.ts';
 
@@ -18,12 +18,13 @@ function Row({
   id,
   title,
   children,
-  more,
+  seeAll,
 }: {
   id: string;
   title: string;
   children: ReactNode;
-  more?: ReactNode;
+  /** A link to the whole list. */
+  seeAll?: { href: string; label: string };
 }) {
   return (
     <section aria-labelledby={id} className="flex flex-col gap-3">
@@ -31,7 +32,11 @@ function Row({
         <h2 id={id} className="font-semibold text-xl">
           {title}
         </h2>
-        {more}
+        {seeAll ? (
+          <Link href={seeAll.href} className="text-sm underline underline-offset-4">
+            {seeAll.label}
+          </Link>
+        ) : null}
       </div>
       {children}
     </section>
@@ -86,11 +91,7 @@ export default function Home() {
         <Row
           id="home-deals"
           title={t('deals')}
-          more={
-            <Link href="/productListing?sort=discount" className="text-sm underline underline-offset-4">
-              {t('see_all')}
-            </Link>
-          }
+          seeAll={{ href: '/productListing?sort=discount', label: t('see_all') }}
         >
           <ProductGrid products={deals.data ?? []} loading={deals.isPending} skeletons={5} />
         </Row>
@@ -102,11 +103,7 @@ export default function Home() {
           <Row
             id="home-categories"
             title={t('categories')}
-            more={
-              <Link href="/listCategories" className="text-sm underline underline-offset-4">
-                {t('see_all')}
-              </Link>
-            }
+            seeAll={{ href: '/listCategories', label: t('see_all') }}
           >
             <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-6">
               {(categories.data ?? []).map((category) => (
@@ -115,14 +112,7 @@ export default function Home() {
                     href={`/productListing?category=${category.category_id}`}
                     className="flex flex-col items-center gap-2 rounded-lg border border-current/10 p-3 text-center hover:bg-black/5"
                   >
-                    <img
-                      src={market.client.assetUrl(category.image_path) ?? PLACEHOLDER_IMAGE}
-                      alt=""
-                      width={96}
-                      height={96}
-                      loading="lazy"
-                      className="size-16 rounded-full object-cover"
-                    />
+                    <Thumbnail path={category.image_path} size={96} round />
                     <span className="font-medium text-sm">{category.category_name}</span>
                   </Link>
                 </li>
