@@ -177,7 +177,14 @@ export async function startStorefrontServer({
   // instead of a round trip later (and instead of after the app's code, on a busy phone). `<` is
   // escaped so no value can close the element; the app still fetches /config.json without it.
   const inlineConfig = `<script type="application/json" id="marketkit-config">${JSON.stringify(runtime).replaceAll('<', '\\u003c')}</script>`;
-  const withConfig = (html) => html.toString('utf8').replace(CONFIG_PRELOAD, inlineConfig);
+  // First in <head>, ahead of the boot script, which may run as soon as its code is there. Functions
+  // as replacements: a `$'` or `$&` in a value is text, not a replacement pattern.
+  const withConfig = (source) => {
+    const html = source.toString('utf8');
+    if (!CONFIG_PRELOAD.test(html)) return html;
+    if (!/<head>/i.test(html)) return html.replace(CONFIG_PRELOAD, () => inlineConfig);
+    return html.replace(CONFIG_PRELOAD, () => '').replace(/<head>/i, (head) => `${head}${inlineConfig}`);
+  };
   const security = securityHeaders(runtime);
   const cache = new Map();
   const read = (file, gzip) => {

@@ -18,12 +18,15 @@ beforeAll(async () => {
   mkdirSync(join(root, 'assets'), { recursive: true });
   writeFileSync(
     join(root, 'index.html'),
-    '<!doctype html><title>app</title><link rel="preload" href="/config.json" as="fetch" crossorigin="anonymous" />',
+    '<!doctype html><html><head><script type="module" async src="/assets/boot-1.js"></script><title>app</title><link rel="preload" href="/config.json" as="fetch" crossorigin="anonymous" /></head></html>',
   );
   writeFileSync(join(root, 'assets', 'app-1.js'), 'export {};');
   writeFileSync(
     join(root, 'config.json'),
-    JSON.stringify({ storeIds: { demo: 14 }, defaultStore: '</script><script>alert(1)</script>' }),
+    JSON.stringify({
+      storeIds: { demo: 14, "a$$b$'c": 2 },
+      defaultStore: "</script><script>alert(1)</script>$'$&$`",
+    }),
   );
   // A sibling folder that must stay out of reach.
   mkdirSync(join(base, 'dist-old'));
@@ -61,7 +64,9 @@ describe('the storefront server', () => {
         html,
       )?.[1];
       expect(inline).toBeDefined();
-      expect(html.match(/<script/g)).toHaveLength(1);
+      // Ahead of the boot script, the only other script, and nothing else of the page inside it.
+      expect(html.match(/<script/g)).toHaveLength(2);
+      expect(html.indexOf('id="marketkit-config"')).toBeLessThan(html.indexOf('boot-1.js'));
       expect(JSON.parse(inline ?? '')).toEqual(await (await fetch(url('/config.json'))).json());
     }
   });

@@ -17,7 +17,11 @@ export interface MarketClientOptions extends DefaultMiddlewareOptions {
   locks?: LockManagerLike | null;
   /** Bound on waiting for the refresh lock and on the refresh call. Default 10 000 ms. */
   refreshTimeoutMs?: number;
-  /** Return false to leave a 401 alone (the storefront does so on /signin). Default: always refresh. */
+  /**
+   * Return false to leave a 401 alone (the storefront does so on /signin). Default: always refresh.
+   * Asked when a 401 arrives (not when the call starts), with a `Request` of the call's URL, method
+   * and headers (no body, no signal).
+   */
   shouldRefresh?: (request: Request) => boolean;
   /** Extra request steps, run after the built-in chain on every send. */
   middleware?: readonly RequestMiddleware[];

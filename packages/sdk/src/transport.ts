@@ -289,11 +289,15 @@ function checkSuccess(response: Response, text: string, parsed: unknown, templat
   });
 }
 
+/** The ways openapi-fetch reads a reply (`parseAs`), each of them checked here. */
+const READS = ['json', 'text', 'blob', 'arrayBuffer'] as const;
+
 /**
- * The reply itself, with its first `json()` or `text()` checking what it reads: an unusable body
- * rejects with the same `MarketApiError` as above (openapi-fetch passes it on to the caller). No copy
- * of the headers or the body is made, which is most of a call's cost in Node. `clone()` before the
- * first read gives the body unchecked; a second read fails as on any `Response`.
+ * The reply itself, with its first `json()`, `text()`, `blob()` or `arrayBuffer()` checking what it
+ * reads: an unusable body rejects with the same `MarketApiError` as above (openapi-fetch passes it on
+ * to the caller). No copy of the headers or the body is made, which is most of a call's cost in Node.
+ * `clone()` before the first read and `body` (`parseAs: 'stream'`) give the bytes unchecked; a second
+ * read fails as on any `Response`.
  */
 function checkedOnRead(response: Response, template: Template): Response {
   const readBody = response.text.bind(response);
@@ -306,10 +310,16 @@ function checkedOnRead(response: Response, template: Template): Response {
     checkSuccess(response, text, parsed, template);
     return { text, parsed };
   };
-  Object.defineProperties(response, {
-    json: { configurable: true, value: async () => (await read()).parsed },
-    text: { configurable: true, value: async () => (await read()).text },
-  });
+  for (const name of READS) {
+    Object.defineProperty(response, name, {
+      configurable: true,
+      value: async () => {
+        const { text, parsed } = await read();
+        if (name === 'json') return parsed;
+        return name === 'text' ? text : new Response(text, { headers: response.headers })[name]();
+      },
+    });
+  }
   requestMethods.set(response, template.method);
   return response;
 }

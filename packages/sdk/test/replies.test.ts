@@ -210,6 +210,29 @@ describe('a good reply', () => {
     ]);
   });
 
+  it.each(['json', 'text', 'blob', 'arrayBuffer'] as const)(
+    'is checked whichever way it is read (parseAs %s)',
+    async (parseAs) => {
+      const { reply, client } = setup();
+      reply(200, '[1,2,3]', 'application/json');
+      const error = await caught(client.GET('/pbs/rest/v3/languages', { parseAs }));
+      expect(isMarketApiError(error) && error.responseMessage).toContain('unexpected shape');
+
+      const body = JSON.stringify({ response_message: 'Success', response_body: ['en'] });
+      reply(200, body, 'application/json');
+      const { data } = await client.GET('/pbs/rest/v3/languages', { parseAs });
+      const text =
+        parseAs === 'json'
+          ? JSON.stringify(data)
+          : parseAs === 'text'
+            ? data
+            : parseAs === 'blob'
+              ? await (data as Blob).text()
+              : new TextDecoder().decode(data as ArrayBuffer);
+      expect(text).toBe(body);
+    },
+  );
+
   it("is the server's own response, read once, with the method known to unwrap", async () => {
     const { client, host } = setup();
     const body = JSON.stringify({ response_message: 'Success', response_body: [] });

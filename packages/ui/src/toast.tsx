@@ -40,10 +40,19 @@ const hostReady = () => {
  * forced layout that would otherwise delay the click's own feedback. A frame later is not seen; the
  * order of calls is kept (frame callbacks and timers run in the order they were asked for).
  */
-const afterPaint = (run: () => void) =>
-  typeof requestAnimationFrame === 'function' && typeof document !== 'undefined' && !document.hidden
-    ? requestAnimationFrame(() => setTimeout(run, 0))
-    : setTimeout(run, 0);
+const painting: Array<() => void> = [];
+const afterPaint = (run: () => void) => {
+  // One queue, drained by one scheduled flush: a call made while the tab is hidden (timer) cannot
+  // overtake one still waiting for a frame.
+  painting.push(run);
+  if (painting.length > 1) return;
+  const flush = () => {
+    for (const next of painting.splice(0)) next();
+  };
+  if (typeof requestAnimationFrame === 'function' && typeof document !== 'undefined' && !document.hidden)
+    requestAnimationFrame(() => setTimeout(flush, 0));
+  else setTimeout(flush, 0);
+};
 
 function enqueue(run: (module: HostModule) => void) {
   load().then(

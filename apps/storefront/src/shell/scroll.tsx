@@ -8,6 +8,14 @@ let firstScreen = true;
 const RESTORE_TIMEOUT_MS = 1500;
 
 /**
+ * Whether this screen is shown by Back or Forward (not the document's first screen): it then draws
+ * everything at once, so the place it returns to exists before the restore gives up.
+ */
+export function useReturningToPlace(): boolean {
+  return useHistoryEntry().type === 'POP' && !firstScreen;
+}
+
+/**
  * Scroll restoration is manual (spec §2): a new page starts at the top; Back and Forward return to
  * where the shopper was on that entry, once the screen is tall enough to get there.
  */
