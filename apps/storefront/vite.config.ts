@@ -84,7 +84,7 @@ export default defineConfig({
               // view instead of a round trip each (on six connections, a dozen tiny chunks queue).
               name: 'shell',
               priority: 1,
-              test: /(hooks[\\/]src[\\/](core[\\/](merge|return-path)|react[\\/]use-cart)\.ts|ui[\\/]src[\\/]toast\.tsx|storefront[\\/]src[\\/](shell[\\/](error-boundary|use-idle|guards)|app[\\/]router)\.tsx?|node_modules[\\/]react-dom[\\/](index|cjs[\\/]react-dom\.production)\.js)$/,
+              test: /(hooks[\\/]src[\\/](core[\\/](merge|return-path)|react[\\/]use-cart)\.ts|ui[\\/]src[\\/]toast\.tsx|storefront[\\/]src[\\/](shell[\\/](error-boundary|use-idle|guards|scroll)|app[\\/]router)\.tsx?|node_modules[\\/]react-dom[\\/](index|cjs[\\/]react-dom\.production)\.js)$/,
             },
             {
               // What the shopping screens share, with what it needs, as one chunk: fewer requests and
