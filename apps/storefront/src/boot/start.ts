@@ -32,8 +32,9 @@ function screenData(screen: ScreenName): ScreenData[] {
     // The plain listing and the home page's deals; a filtered listing asks for itself.
     case 'listing':
       return pincodeSaved || location.search ? [] : [{ kind: 'products', query: FIRST_LISTING }];
+    // The home page's categories sit below the fold, drawn when the browser is idle: asked for then.
     case 'home':
-      return [{ kind: 'categories' }, ...(pincodeSaved ? [] : [{ kind: 'products' as const, query: DEALS }])];
+      return pincodeSaved ? [] : [{ kind: 'products', query: DEALS }];
     case 'categories':
       return [{ kind: 'categories' }];
     default:
