@@ -37,13 +37,12 @@ const hostReady = () => {
 
 /**
  * After the next paint: a toast raised by a click (add to cart) is measured by sonner as it mounts, a
- * forced layout that would otherwise delay the click's own feedback. A frame later is not seen; the
- * order of calls is kept (frame callbacks and timers run in the order they were asked for).
+ * forced layout that would otherwise delay the click's own feedback. A frame later is not seen. One
+ * queue, drained by one scheduled flush, keeps the order of calls: a call made while the tab is hidden
+ * (a timer) cannot overtake one still waiting for a frame.
  */
 const painting: Array<() => void> = [];
 const afterPaint = (run: () => void) => {
-  // One queue, drained by one scheduled flush: a call made while the tab is hidden (timer) cannot
-  // overtake one still waiting for a frame.
   painting.push(run);
   if (painting.length > 1) return;
   const flush = () => {

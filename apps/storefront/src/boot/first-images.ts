@@ -1,19 +1,10 @@
 import { productImages } from '@marketkit/hooks/core';
 import type { PrefetchedStore } from '@marketkit/hooks/prefetch';
-import { resolveAssetUrl } from '@marketkit/sdk';
+import { type ResponseBody, resolveAssetUrl } from '@marketkit/sdk';
 import type { ScreenName } from '../app/screens.ts';
 
 /** How many of a listing's first tiles are drawn eagerly, at high priority (`priorityCount`). */
 export const EAGER_TILES = 2;
-
-/** What `productImages` reads of a product. */
-type Pictured = Parameters<typeof productImages>[0];
-interface ListBody {
-  data?: readonly Pictured[];
-}
-interface SettingsBody {
-  store_settings_data?: readonly { store_home_settings?: { hero_image_path?: string | null } | null }[];
-}
 
 /**
  * The asset paths of the pictures a first screen shows largest, from the data the boot script
@@ -24,15 +15,15 @@ export async function firstImagePaths(screen: ScreenName, prefetched: Prefetched
   const first = prefetched.screen[0]?.result;
   switch (screen) {
     case 'home': {
-      const settings = (await prefetched.settings?.result) as SettingsBody | undefined;
-      return [settings?.store_settings_data?.[0]?.store_home_settings?.hero_image_path ?? ''];
+      const settings = await prefetched.settings?.result;
+      return [settings?.store_settings_data[0]?.store_home_settings?.hero_image_path ?? ''];
     }
     case 'listing': {
-      const list = (await first) as ListBody | undefined;
+      const list = (await first) as ResponseBody<'listProducts'> | undefined;
       return (list?.data ?? []).slice(0, EAGER_TILES).map((product) => productImages(product)[0] ?? '');
     }
     case 'product':
-      return first ? [productImages((await first) as Pictured)[0] ?? ''] : [];
+      return first ? [productImages((await first) as ResponseBody<'getProduct'>)[0] ?? ''] : [];
     default:
       return [];
   }

@@ -12,8 +12,7 @@ import { Link } from 'wouter';
 import { ProductGrid } from '../catalogue/product-tile.tsx';
 import { Thumbnail } from '../catalogue/thumbnail.tsx';
 import { useT } from '../i18n/react.tsx';
-import { useReturningToPlace } from '../shell/scroll.tsx';
-import { useIdle } from '../shell/use-idle.ts';
+import { useBelowTheFold } from '../shell/scroll.tsx';
 
 function Row({
   id,
@@ -60,9 +59,7 @@ export default function Home() {
   const showRecent = home?.show_recently_viewed !== false;
   const viewed = useProductsById(showRecent ? recent.ids.slice(0, 10) : []);
   const hero = market.client.assetUrl(home?.hero_image_path);
-  const idle = useIdle();
-  const returning = useReturningToPlace();
-  const later = idle || returning;
+  const later = useBelowTheFold();
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-10 px-4 py-6">
       <section className="grid items-center gap-6 overflow-hidden rounded-xl bg-primary/10 p-6 md:grid-cols-2">

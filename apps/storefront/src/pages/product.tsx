@@ -40,7 +40,7 @@ import { DeliveryCheck, TypeDetails } from '../catalogue/product-sections.tsx';
 import { useT } from '../i18n/react.tsx';
 import { ScreenErrorBoundary } from '../shell/error-boundary.tsx';
 import { rememberReturnTo } from '../shell/guards.tsx';
-import { useIdle } from '../shell/use-idle.ts';
+import { useBelowTheFold } from '../shell/scroll.tsx';
 
 // Reviews, questions and the question form sit below the first screen: their code loads when idle.
 const ProductExtras = lazy(() => import('../catalogue/product-extras.tsx'));
@@ -52,11 +52,11 @@ const SlotPicker = lazy(() =>
 // Memoised: a cart change re-renders the page's buttons, never the reviews and questions below.
 const Later = memo(function Later({ product }: { product: Schema<'ProductDetail'> }) {
   const { t } = useT('common');
-  const idle = useIdle();
+  const drawn = useBelowTheFold();
   const placeholder = <Skeleton className="h-40 w-full" />;
   return (
     <ScreenErrorBoundary title={t('common:screen_failed')} retryLabel={t('common:retry')}>
-      {idle ? (
+      {drawn ? (
         <Suspense fallback={placeholder}>
           <ProductExtras product={product} />
         </Suspense>

@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect } from 'react';
 import { useHistoryEntry } from '../app/router.tsx';
+import { useIdle } from './use-idle.ts';
 
 const positions = new Map<string, number>();
 /** The document's first screen: it starts at the top, or at its #fragment, with nothing to restore. */
@@ -8,11 +9,13 @@ let firstScreen = true;
 const RESTORE_TIMEOUT_MS = 1500;
 
 /**
- * Whether this screen is shown by Back or Forward (not the document's first screen): it then draws
- * everything at once, so the place it returns to exists before the restore gives up.
+ * For what sits below the fold: true once the browser is idle after the first paint, and at once when
+ * Back or Forward returns to a place on the page (the restore needs it drawn before it gives up).
  */
-export function useReturningToPlace(): boolean {
-  return useHistoryEntry().type === 'POP' && !firstScreen;
+export function useBelowTheFold(): boolean {
+  const idle = useIdle();
+  const returning = useHistoryEntry().type === 'POP' && !firstScreen;
+  return idle || returning;
 }
 
 /**
