@@ -188,6 +188,58 @@ describe('formatting', () => {
     expect(() => formatPrice(1, 'ZAR', 'not a locale!')).toThrow(RangeError);
   });
 
+  it('writes English prices exactly as Intl.NumberFormat does, without building one', () => {
+    // Ties, values just either side of them, rounding up to a new group, negatives rounding to zero,
+    // the largest the short path takes and what it leaves to Intl (huge, not finite, negative zero).
+    const edges = [
+      0,
+      -0,
+      0.005,
+      0.015,
+      0.125,
+      1.005,
+      1.045,
+      2.675,
+      999.995,
+      999999.995,
+      -0.001,
+      -0.005,
+      -1234.5,
+      0.1 + 0.2,
+      1e15 - 0.5,
+      1e15,
+      1e21,
+      123456789012.345,
+      Number.MAX_SAFE_INTEGER,
+      Number.NaN,
+      Number.POSITIVE_INFINITY,
+      Number.NEGATIVE_INFINITY,
+      Number.MIN_VALUE,
+      5e-7,
+    ];
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 16807) % 2147483647;
+      return seed / 2147483647;
+    };
+    const values = [
+      ...edges,
+      ...Array.from({ length: 3000 }, (_, i) => (random() - 0.3) * 10 ** (i % 13)),
+      ...Array.from({ length: 1000 }, () => Math.round(random() * 1e6) / 1000 + 0.0005),
+    ];
+    for (const locale of ['en', 'en_US', 'en-US'])
+      for (const decimals of [0, 1, 2, 3])
+        for (const value of values) {
+          const intl = new Intl.NumberFormat(locale.replace('_', '-'), {
+            minimumFractionDigits: decimals,
+            maximumFractionDigits: decimals,
+          }).format(value);
+          expect(formatPrice(value, 'ZAR', locale, decimals), `${value} ${locale} ${decimals}`).toBe(
+            `ZAR ${intl}`,
+          );
+        }
+  });
+
   it.each([
     [100, 80, 20],
     [999, 849.15, 15],
