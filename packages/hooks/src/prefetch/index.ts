@@ -93,6 +93,20 @@ export interface PrefetchStoreOptions {
   storage?: Pick<Storage, 'getItem'>;
   /** The first screen's data to fetch along (public catalogue data only). */
   screen?: readonly ScreenData[];
+  /**
+   * Answers the page already carries (a server that drew the first screen asked the same calls, as a
+   * guest in the same language): used instead of asking again. `screen` follows the order of
+   * `options.screen`; anything missing is asked for as usual.
+   */
+  answers?: PrefetchAnswers;
+}
+
+/** Answers given to `prefetchStore` in place of its calls. */
+export interface PrefetchAnswers {
+  validation?: ValidationBody;
+  settings?: Awaited<ReturnType<Calls['settings']>>;
+  languages?: Awaited<ReturnType<Calls['languages']>>;
+  screen?: readonly unknown[];
 }
 
 const quiet = <T>(promise: Promise<T>) => {
@@ -126,7 +140,11 @@ export function prefetchStore(options: PrefetchStoreOptions): PrefetchedStore {
   const calls = storeCalls(client);
   const catalogue = catalogueCalls(client);
   const keys = storeKeys(options.store);
-  const screen = (options.screen ?? []).map((data): PrefetchedQuery => {
+  const answers = options.answers ?? {};
+  /** The page's answer when it has one, else the call. */
+  const given = <T>(answer: T | undefined, call: () => Promise<T>): Promise<T> =>
+    answer === undefined ? call() : Promise.resolve(answer);
+  const screen = (options.screen ?? []).map((data, index): PrefetchedQuery => {
     const call: { queryKey: readonly unknown[]; fetch: () => Promise<unknown> } =
       data.kind === 'product'
         ? { queryKey: keys.product(data.productId), fetch: () => catalogue.product(data.productId) }
@@ -137,15 +155,22 @@ export function prefetchStore(options: PrefetchStoreOptions): PrefetchedStore {
               fetch: () => catalogue.products(data.query),
             }
           : { queryKey: keys.categories(), fetch: catalogue.categories };
-    return { queryKey: call.queryKey, result: quiet(call.fetch()), retry: call.fetch };
+    return {
+      queryKey: call.queryKey,
+      result: quiet(given(answers.screen?.[index], call.fetch)),
+      retry: call.fetch,
+    };
   });
   const hint = options.storeId ?? storeIdHint(read(STORAGE_KEYS.storeId), client.realm);
   const storeId = settingsStoreId({ status: 'loading' }, hint);
   return {
     store: options.store,
-    validation: quiet(calls.validation()),
-    settings: storeId === null ? null : { storeId, result: quiet(calls.settings(storeId)) },
-    languages: quiet(calls.languages()),
+    validation: quiet(given(answers.validation, calls.validation)),
+    settings:
+      storeId === null
+        ? null
+        : { storeId, result: quiet(given(answers.settings, () => calls.settings(storeId))) },
+    languages: quiet(given(answers.languages, calls.languages)),
     screen,
   };
 }

@@ -239,6 +239,27 @@ describe('store bootstrap and language', () => {
     expect(calls).toHaveLength(3);
   });
 
+  it('takes the answers the page carries instead of asking, and asks for the rest', async () => {
+    const device = newDevice();
+    const asked = prefetchStore({ servicesHost: HOST, store: 'demo', storeId: 14, storage: device.storage });
+    const [validation, settings] = await Promise.all([asked.validation, asked.settings?.result]);
+    calls.length = 0;
+    const prefetched = prefetchStore({
+      servicesHost: HOST,
+      store: 'demo',
+      storeId: 14,
+      storage: device.storage,
+      answers: { validation, ...(settings ? { settings } : {}) },
+    });
+    // Only the language list, which the page did not carry, goes out.
+    expect(calls).toEqual(['GET /pbs/rest/v3/languages']);
+    await expect(prefetched.validation).resolves.toEqual(validation);
+    const view = renderWithMarket(() => useStoreBootstrap(), device, '/', { prefetched });
+    await waitFor(() => expect(view.result.current.status).toBe('ready'));
+    expect(view.result.current.title).toBe('Online store | Marketkit Demo Store');
+    expect(calls).toEqual(['GET /pbs/rest/v3/languages']);
+  });
+
   it('asks again when a prefetched call failed', async () => {
     sandbox.faults.add({ path: '/ums/rest/v3/validate-store', status: 503, times: 1 });
     const device = newDevice();
