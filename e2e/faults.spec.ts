@@ -1,6 +1,6 @@
 import { unwrap } from '@marketkit/sdk';
 import type { Page, Route } from '@playwright/test';
-import { useStorefront } from './support/servers.ts';
+import { pageHtml, useStorefront, withoutFirstView } from './support/servers.ts';
 import { ensureAddress, signedInShopper } from './support/shopper-client.ts';
 import { signInInBrowser } from './support/sign-in.ts';
 import { expect, test } from './support/test.ts';
@@ -155,6 +155,8 @@ test.describe('malformed replies', () => {
       page,
     }) => {
       const path = new RegExp(`/api/pbs/rest/v3/products/${PRODUCT}(\\?|$)`);
+      // The reply is spoiled on its way to the browser: the server's first view never sees it.
+      await withoutFirstView(page, storefront.origin('demo'));
       let spoiled = 0;
       await page.route(path, (route) => {
         spoiled += 1;
@@ -234,48 +236,51 @@ test.describe('hostile data', () => {
     return value;
   }
 
-  test('[H1][H2] script, HTML and javascript: URLs in every reply: shown as text, never run, never linked', async ({
-    page,
-  }) => {
-    const dialogs: string[] = [];
-    page.on('dialog', (dialog) => {
-      dialogs.push(dialog.message());
-      void dialog.dismiss();
-    });
-    await page.route('**/api/**', async (route) => {
-      const response = await route.fetch({
-        url: route
-          .request()
-          .url()
-          .replace(/:\/\/\w+\.localhost/, '://127.0.0.1'),
+  test.describe('from the services host itself', () => {
+    // Every JSON answer is poisoned where the storefront's server and the browser both get it: the
+    // server's first view is drawn from the same hostile data as the app.
+    const hostile = useStorefront({ rewriteJson: (body) => poison(body) });
+
+    test('[H1][H2] script, HTML and javascript: URLs in every reply: shown as text, never run, never linked', async ({
+      page,
+    }) => {
+      const dialogs: string[] = [];
+      page.on('dialog', (dialog) => {
+        dialogs.push(dialog.message());
+        void dialog.dismiss();
       });
-      if (!(response.headers()['content-type'] ?? '').includes('json')) return route.fulfill({ response });
-      return route.fulfill({ response, json: poison(await response.json()) });
+      const origin = hostile.origin('demo');
+      for (const path of [
+        '/',
+        '/productListing',
+        `/ProductDetails?productId=${PRODUCT}`,
+        '/listCategories',
+        '/policies',
+      ]) {
+        // The server's first view: the payload as text, no javascript: URL, no tag it could open.
+        const html = await pageHtml(origin, path);
+        const view = /<div id="first-view"[\s\S]*?<div id="root">/.exec(html)?.[0] ?? '';
+        if (['/', '/productListing', `/ProductDetails?productId=${PRODUCT}`].includes(path)) {
+          expect(view, path).toContain('&#60;img src=x onerror=');
+          expect(view, path).not.toMatch(/<img src=x|<script|javascript:/i);
+        } else expect(view, path).toBe('');
+        await page.goto(`${origin}${path}`);
+        await expect(page.getByRole('main')).toBeVisible();
+        await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+        await expect(page.getByRole('main')).toContainText('<img src=x onerror=');
+        expect(
+          await page.evaluate(() => ({
+            xss: (window as unknown as { __xss?: number }).__xss,
+            injected: document.querySelectorAll('main img[src="x"], main script, [onerror]').length,
+            javascriptUrls: [...document.querySelectorAll('[href], [src]')]
+              .map((node) => node.getAttribute('href') ?? node.getAttribute('src') ?? '')
+              .filter((url) => /^\s*javascript:/i.test(url)),
+          })),
+          path,
+        ).toEqual({ xss: undefined, injected: 0, javascriptUrls: [] });
+      }
+      expect(dialogs).toEqual([]);
     });
-    const origin = storefront.origin('demo');
-    for (const path of [
-      '/',
-      '/productListing',
-      `/ProductDetails?productId=${PRODUCT}`,
-      '/listCategories',
-      '/policies',
-    ]) {
-      await page.goto(`${origin}${path}`);
-      await expect(page.getByRole('main')).toBeVisible();
-      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-      await expect(page.getByRole('main')).toContainText('<img src=x onerror=');
-      expect(
-        await page.evaluate(() => ({
-          xss: (window as unknown as { __xss?: number }).__xss,
-          injected: document.querySelectorAll('main img[src="x"], main script, [onerror]').length,
-          javascriptUrls: [...document.querySelectorAll('[href], [src]')]
-            .map((node) => node.getAttribute('href') ?? node.getAttribute('src') ?? '')
-            .filter((url) => /^\s*javascript:/i.test(url)),
-        })),
-        path,
-      ).toEqual({ xss: undefined, injected: 0, javascriptUrls: [] });
-    }
-    expect(dialogs).toEqual([]);
   });
 
   // Sign-in's ?redirect= and the remembered page: known bypasses of naive "starts with /" checks.

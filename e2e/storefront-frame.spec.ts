@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { seriousViolations } from './support/axe.ts';
-import { useStorefront } from './support/servers.ts';
+import { useStorefront, withoutFirstView } from './support/servers.ts';
 import { expect, test } from './support/test.ts';
 
 const storefront = useStorefront();
@@ -116,6 +116,9 @@ test('the first screen needs two round trips after the HTML: store calls, texts 
     const what = name(request.url());
     if (what) events.push(`end ${what}`);
   });
+  // The app alone: behind the server's first view these calls are not made at all (their answers
+  // come in the page; first-view.spec.ts).
+  await withoutFirstView(page, storefront.origin('demo'));
   await page.goto(storefront.origin('demo'));
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   // Nothing the first screen needs waits for a store answer: all of it is asked for before the
@@ -135,6 +138,7 @@ test('the first screen needs two round trips after the HTML: store calls, texts 
     expect(events.filter((event) => event === `start ${call}`)).toHaveLength(1);
 });
 
+// The app alone; behind the server's first view the picture is in the page itself (first-view.spec.ts).
 test.describe("the first screen's largest picture is asked for with the store calls, once", () => {
   for (const [route, picture] of [
     ['/', 'main img[fetchpriority="high"]'],
@@ -146,6 +150,7 @@ test.describe("the first screen's largest picture is asked for with the store ca
       page.on('request', (request) => {
         if (request.resourceType() === 'image') images.push(request.url());
       });
+      await withoutFirstView(page, storefront.origin('demo'));
       await page.goto(`${storefront.origin('demo')}${route}`);
       const shown = page.locator(picture);
       await expect(shown).toBeVisible();
@@ -169,6 +174,8 @@ test('the tag manager loads only for a store that sets google_analytics_tag', as
     tagRequests.push(route.request().url());
     return route.fulfill({ contentType: 'text/javascript', body: 'window.__tagManagerLoaded = true;' });
   });
+  // The settings are changed on their way to the browser, which the server's first view never sees.
+  await withoutFirstView(page, storefront.origin('demo'));
   await page.goto(storefront.origin('demo'));
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect(tagRequests).toEqual([]);

@@ -9,7 +9,13 @@ export function startStorefrontServer(options: {
   proxy?: boolean;
   /** Origins the payment forms may post to (default: config.json's plus the services host's). */
   paymentOrigins?: readonly string[];
+  /** Draw the first view of the shopping pages into the HTML (default true; scripts/first-view.mjs). */
+  firstView?: boolean;
+  /** How long a drawn first view is reused for the same page (default 30 s; 0 draws every time). */
+  firstViewTtlMs?: number;
 }): Promise<{ port: number; close(): Promise<void> }>;
+/** The page with a first view above the app's root and the app's code held back in a template. */
+export function withFirstView(html: string, view: { html: string; answers: object }, path: string): string;
 /** The storefront's security headers (CSP, nosniff, referrer policy…) for a runtime configuration. */
 export function securityHeaders(config: {
   servicesHost: string;

@@ -9,6 +9,16 @@ import { request as httpsRequest } from 'node:https';
 import { dirname, extname, isAbsolute, join, normalize, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import {
+  drawFirstView,
+  FIRST_VIEW_TIMEOUT_MS,
+  firstViewCache,
+  firstViewScreen,
+  load as loadFirstViewLibraries,
+  storeFromHost,
+  VIEW_COOKIE,
+  within,
+} from './first-view.mjs';
 
 const DIST = join(dirname(fileURLToPath(import.meta.url)), '..', 'apps', 'storefront', 'dist');
 const TYPES = {
@@ -116,6 +126,34 @@ const originOf = (value, base) => {
  */
 /** The build's hint to fetch /config.json early (index.html), replaced by the configuration itself. */
 const CONFIG_PRELOAD = /<link rel="preload" href="\/config\.json"[^>]*>/;
+/** The app's entry and the modules it preloads (the boot script's own tags carry `data-boot`). */
+const APP_SCRIPT = /<script type="module" crossorigin src="[^"<>]+"><\/script>/g;
+const APP_PRELOAD = /<link rel="modulepreload" crossorigin href="[^"<>]+">/g;
+const ROOT_ELEMENT = '<div id="root">';
+
+/**
+ * The page with a first view drawn above the app's root. The app's code waits in a template, which
+ * the boot script starts once the view's pictures have painted: on a slow network the pictures get
+ * the connection first, and the view paints before the app's code runs. The template and the answers
+ * the view was drawn from go first in `<head>`: an async boot script may run before the body is in.
+ * `<` is escaped in the answers, so no value can close their element.
+ */
+export function withFirstView(html, view, path) {
+  if (!html.includes(ROOT_ELEMENT) || !/<head>/i.test(html)) return html;
+  const app = [...html.matchAll(APP_SCRIPT), ...html.matchAll(APP_PRELOAD)].map((match) => match[0]);
+  const rest = app.length === 0 ? html : html.replace(APP_SCRIPT, () => '').replace(APP_PRELOAD, () => '');
+  const template = app.length === 0 ? '' : `<template id="marketkit-app">${app.join('')}</template>`;
+  const answers = `<script type="application/json" id="marketkit-answers">${JSON.stringify({ path, ...view.answers }).replaceAll('<', '\\u003c')}</script>`;
+  return rest
+    .replace(/<head>/i, (head) => `${head}${template}${answers}`)
+    .replace(ROOT_ELEMENT, () => `${view.html}${ROOT_ELEMENT}`);
+}
+
+const cookieValue = (header, name) =>
+  String(header ?? '')
+    .split(';')
+    .map((part) => part.trim().split('='))
+    .find(([key]) => key === name)?.[1];
 
 export function securityHeaders({ servicesHost, languageHost = '/locales', paymentOrigins = [] }) {
   const base = 'http://storefront.invalid';
@@ -157,6 +195,8 @@ export async function startStorefrontServer({
   root = DIST,
   proxy = true,
   paymentOrigins,
+  firstView = true,
+  firstViewTtlMs,
 }) {
   if (!existsSync(join(root, 'index.html')))
     throw new Error(`Nothing built at ${root} (pnpm --filter @marketkit/storefront build)`);
@@ -186,6 +226,33 @@ export async function startStorefrontServer({
     return html.replace(CONFIG_PRELOAD, () => '').replace(/<head>/i, (head) => `${head}${inlineConfig}`);
   };
   const security = securityHeaders(runtime);
+  // Ready before the first shopper: loading the SDK and hooks takes longer than a page may wait.
+  if (firstView) await loadFirstViewLibraries();
+  const firstViews = firstViewCache(firstViewTtlMs === undefined ? {} : { ttlMs: firstViewTtlMs });
+  /** The first view of a page request, or null (see first-view.mjs for when one is drawn). */
+  const firstViewFor = async (request, url) => {
+    const screen = firstView ? firstViewScreen(url.pathname, url.search) : null;
+    if (!screen || cookieValue(request.headers.cookie, VIEW_COOKIE) !== undefined) return null;
+    const hostname = String(request.headers.host ?? '').replace(/:\d+$/, '');
+    const store = storeFromHost(hostname, {
+      store: runtime.store ?? null,
+      defaultStore: runtime.defaultStore ?? 'demo',
+    });
+    const storeIds = runtime.storeIds ?? {};
+    const storeId = Object.hasOwn(storeIds, store) ? storeIds[store] : undefined;
+    if (!Number.isSafeInteger(storeId)) return null;
+    const view = firstViews(`${store}|${url.pathname}${url.search}`, () =>
+      drawFirstView({
+        screen,
+        store,
+        storeId,
+        servicesHost: runtime.servicesHost,
+        upstream: upstream.href,
+        root,
+      }),
+    );
+    return within(view, FIRST_VIEW_TIMEOUT_MS);
+  };
   const cache = new Map();
   const read = (file, gzip) => {
     const key = `${file}:${gzip}`;
@@ -196,7 +263,7 @@ export async function startStorefrontServer({
     }
     return cache.get(key);
   };
-  const server = createServer((request, response) => {
+  const server = createServer(async (request, response) => {
     const url = new URL(request.url ?? '/', 'http://x');
     const headers = { ...security };
     if (proxy && (url.pathname === PROXY_PATH || url.pathname.startsWith(`${PROXY_PATH}/`))) {
@@ -230,15 +297,25 @@ export async function startStorefrontServer({
     // The page's first store calls go to the services host: open that connection with the HTML.
     if (type === '.html' && !proxy) headers.Link = `<${upstream.origin}>; rel=preconnect; crossorigin`;
     const gzip = COMPRESSIBLE.has(type) && /\bgzip\b/.test(request.headers['accept-encoding'] ?? '');
+    const view = !exists ? await firstViewFor(request, url).catch(() => null) : null;
+    if (response.destroyed) return;
     response.writeHead(200, {
       ...headers,
       'Content-Type': TYPES[type] ?? 'application/octet-stream',
       'Cache-Control': file.includes(`${join(root, 'assets')}/`)
         ? 'public, max-age=31536000, immutable'
         : 'no-cache',
-      Vary: 'Accept-Encoding',
+      // A page may carry a first view, which depends on the shopper's cookie.
+      Vary: exists ? 'Accept-Encoding' : 'Accept-Encoding, Cookie',
       ...(gzip ? { 'Content-Encoding': 'gzip' } : {}),
     });
+    if (view) {
+      const page = Buffer.from(
+        withFirstView(read(file, false).toString('utf8'), view, `${url.pathname}${url.search}`),
+      );
+      response.end(gzip ? gzipSync(page) : page);
+      return;
+    }
     response.end(read(file, gzip));
   });
   await new Promise((resolve) => server.listen(port, host, resolve));

@@ -34,10 +34,16 @@ function bootScript(): Plugin {
         return {
           html,
           tags: [
-            { tag: 'script', attrs: { type: 'module', async: true, src }, injectTo: 'head-prepend' },
+            // `data-boot`: the storefront's server keeps these in place when it holds back the app's
+            // own scripts behind a first view (scripts/storefront-server.mjs).
+            {
+              tag: 'script',
+              attrs: { type: 'module', async: true, src, 'data-boot': true },
+              injectTo: 'head-prepend',
+            },
             ...[...imports].map((name) => ({
               tag: 'link',
-              attrs: { rel: 'modulepreload', crossorigin: true, href: `/${name}` },
+              attrs: { rel: 'modulepreload', crossorigin: true, href: `/${name}`, 'data-boot': true },
               injectTo: 'head-prepend' as const,
             })),
           ],
@@ -84,7 +90,7 @@ export default defineConfig({
               // view instead of a round trip each (on six connections, a dozen tiny chunks queue).
               name: 'shell',
               priority: 1,
-              test: /(hooks[\\/]src[\\/](core[\\/](merge|return-path)|react[\\/]use-cart)\.ts|ui[\\/]src[\\/]toast\.tsx|storefront[\\/]src[\\/](shell[\\/](error-boundary|use-idle|guards|scroll)|app[\\/]router)\.tsx?|node_modules[\\/]react-dom[\\/](index|cjs[\\/]react-dom\.production)\.js)$/,
+              test: /(hooks[\\/]src[\\/](core[\\/](merge|return-path)|react[\\/]use-cart)\.ts|ui[\\/]src[\\/]toast\.tsx|storefront[\\/]src[\\/](shell[\\/](error-boundary|use-idle|guards|scroll|first-view)|app[\\/]router)\.tsx?|node_modules[\\/]react-dom[\\/](index|cjs[\\/]react-dom\.production)\.js)$/,
             },
             {
               // What the shopping screens share, with what it needs, as one chunk: fewer requests and

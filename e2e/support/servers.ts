@@ -1,17 +1,78 @@
+import { createServer, request as httpRequest, type Server } from 'node:http';
 import { type SandboxServer, startSandboxServer } from '@marketkit/sandbox/node';
-import { test } from '@playwright/test';
+import { type Page, test } from '@playwright/test';
 import { startStorefront } from './storefront-server.ts';
 
-/** A sandbox and the built storefront for the tests of one file, started once and stopped after. */
-export function useStorefront() {
+/** Changes every JSON answer of the services host (for the storefront's server and the browser alike). */
+export type RewriteJson = (body: unknown) => unknown;
+
+/**
+ * A services host in front of `target` that rewrites its JSON answers: what the storefront's server
+ * draws its first view from and what the browser gets are then changed the same way.
+ */
+async function startRewritingHost(
+  target: string,
+  rewrite: RewriteJson,
+): Promise<{ url: string; server: Server }> {
+  const upstream = new URL(target);
+  const server = createServer((request, response) => {
+    const outgoing = httpRequest(
+      {
+        hostname: upstream.hostname,
+        port: upstream.port,
+        method: request.method,
+        path: request.url,
+        headers: { ...request.headers, host: upstream.host, 'accept-encoding': 'identity' },
+      },
+      (answer) => {
+        const chunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        answer.on('end', () => {
+          let body = Buffer.concat(chunks);
+          if ((answer.headers['content-type'] ?? '').includes('json') && body.length > 0) {
+            try {
+              body = Buffer.from(JSON.stringify(rewrite(JSON.parse(body.toString('utf8')))));
+            } catch {
+              // Not JSON after all: passed on as it came.
+            }
+          }
+          const headers = { ...answer.headers, 'content-length': String(body.length) };
+          delete headers['transfer-encoding'];
+          response.writeHead(answer.statusCode ?? 502, headers);
+          response.end(body);
+        });
+      },
+    );
+    outgoing.on('error', () => response.destroy());
+    request.pipe(outgoing);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  return { url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`, server };
+}
+
+/**
+ * A sandbox and the built storefront for the tests of one file (or describe block), started once and
+ * stopped after. `rewriteJson` puts a services host that changes every JSON answer in between.
+ */
+export function useStorefront(options: { rewriteJson?: RewriteJson } = {}) {
   let sandbox: SandboxServer | undefined;
+  let rewriting: Server | undefined;
   let storefront: Awaited<ReturnType<typeof startStorefront>> | undefined;
   test.beforeAll(async () => {
     sandbox = await startSandboxServer({ port: 0, log: () => {} });
-    storefront = await startStorefront(sandbox.url);
+    let servicesHost = sandbox.url;
+    if (options.rewriteJson) {
+      const host = await startRewritingHost(sandbox.url, options.rewriteJson);
+      rewriting = host.server;
+      servicesHost = host.url;
+    }
+    storefront = await startStorefront(servicesHost);
   });
   test.afterAll(async () => {
     await storefront?.close();
+    rewriting?.closeAllConnections();
+    await new Promise((resolve) => (rewriting ? rewriting.close(resolve) : resolve(undefined)));
     await sandbox?.close();
   });
   const started = <T>(value: T | undefined): T => {
@@ -24,4 +85,22 @@ export function useStorefront() {
     /** The storefront as a store's host name: `http://demo.localhost:port`. */
     origin: (store: string) => started(storefront).origin(store),
   };
+}
+
+/**
+ * The pages of `page` as the app draws them alone, without the server's first view
+ * (scripts/first-view.mjs): for tests of the app's own calls, or that change the services' answers in
+ * the browser, which the server never sees. Any value of the `mk_view` cookie turns the view off.
+ */
+export async function withoutFirstView(page: Page, origin: string) {
+  await page.context().addCookies([{ name: 'mk_view', value: 'off', url: origin }]);
+}
+
+/** A page's HTML as the storefront's server sends it (from Node, which does not resolve *.localhost). */
+export async function pageHtml(origin: string, path: string, headers: Record<string, string> = {}) {
+  const url = new URL(path, origin);
+  const response = await fetch(`http://127.0.0.1:${url.port}${url.pathname}${url.search}`, {
+    headers: { host: url.host, ...headers },
+  });
+  return response.text();
 }

@@ -1,6 +1,6 @@
 import './styles.css';
 import { MarketProvider } from '@marketkit/hooks';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { boot } from './boot/start.ts';
@@ -22,21 +22,25 @@ const { config, store, storeId, prefetched, i18n } = await boot;
 
 const root = document.getElementById('root');
 if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <I18nProvider i18n={i18n}>
-        <MarketProvider
-          servicesHost={config.servicesHost}
-          store={store}
-          {...(storeId === undefined ? {} : { storeId })}
-          prefetched={prefetched}
-          pathname={() => location.pathname}
-          onReplayFailed={reloadAfterFailedReplay}
-          onSessionEnded={goHome}
-        >
-          <App />
-        </MarketProvider>
-      </I18nProvider>
-    </StrictMode>,
+  // A transition: the first render yields to the browser between components instead of one long task.
+  const app = createRoot(root);
+  startTransition(() =>
+    app.render(
+      <StrictMode>
+        <I18nProvider i18n={i18n}>
+          <MarketProvider
+            servicesHost={config.servicesHost}
+            store={store}
+            {...(storeId === undefined ? {} : { storeId })}
+            prefetched={prefetched}
+            pathname={() => location.pathname}
+            onReplayFailed={reloadAfterFailedReplay}
+            onSessionEnded={goHome}
+          >
+            <App />
+          </MarketProvider>
+        </I18nProvider>
+      </StrictMode>,
+    ),
   );
 }

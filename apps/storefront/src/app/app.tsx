@@ -14,6 +14,7 @@ import { AiWidget } from '../ai/widget.tsx';
 import { useI18n, useT } from '../i18n/react.tsx';
 import { SettingsError, StoreUnavailable } from '../pages/store-status.tsx';
 import { ScreenErrorBoundary } from '../shell/error-boundary.tsx';
+import { FirstViewDone } from '../shell/first-view.tsx';
 import { Footer } from '../shell/footer.tsx';
 import { Guard } from '../shell/guards.tsx';
 import { Header } from '../shell/header.tsx';
@@ -117,6 +118,8 @@ function Shell({
               </div>
             }
           >
+            {/* Mounts with the screen (not with the fallback): the server's first view goes then. */}
+            <FirstViewDone />
             <Switch>
               {ROUTES.map((route) => {
                 const Screen = SCREENS[route.screen];
@@ -209,8 +212,20 @@ export function App() {
       </div>
     );
   }
-  if (store.status === 'unavailable') return <StoreUnavailable />;
-  if (store.status === 'settings-error') return <SettingsError />;
+  if (store.status === 'unavailable')
+    return (
+      <>
+        <FirstViewDone />
+        <StoreUnavailable />
+      </>
+    );
+  if (store.status === 'settings-error')
+    return (
+      <>
+        <FirstViewDone />
+        <SettingsError />
+      </>
+    );
   return (
     <AppRouter>
       <Shell

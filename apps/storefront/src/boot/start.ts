@@ -5,17 +5,44 @@ import { loadScreen, SCREEN_NAMESPACES, type ScreenName, screenForPath } from '.
 import { createI18n, FALLBACK_LANGUAGE } from '../i18n/i18n.ts';
 import { SHELL_NAMESPACES } from '../shell/namespaces.ts';
 import { preloadFirstImages } from './first-images.ts';
+import { firstViewPainted, heldBack, pageAnswers, VIEW_COOKIE } from './first-view.ts';
 import { DEALS, FIRST_LISTING } from './queries.ts';
 
 /** `STORAGE_KEYS.language` and `.pincode` of @marketkit/hooks (kept literal: this module must stay small). */
 const LANGUAGE_KEY = 'ln';
 const PINCODE_KEY = 'pincode';
 
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
 function readSaved(key: string) {
   try {
     return localStorage.getItem(key);
   } catch {
     return null;
+  }
+}
+
+/**
+ * Whether a first view drawn by the server (a guest's page in English, without a pincode) matches
+ * what this shopper sees. Kept in a cookie for the next page: the server cannot read local storage.
+ * Any other value of the cookie (`off`, set by a developer or a test) is left alone.
+ */
+export function rememberView() {
+  const language = readSaved(LANGUAGE_KEY);
+  const personal = readSaved(PINCODE_KEY) !== null || (language !== null && language.toLowerCase() !== 'en');
+  try {
+    const current = document.cookie
+      .split(/;\s*/)
+      .find((cookie) => cookie.startsWith(`${VIEW_COOKIE}=`))
+      ?.slice(VIEW_COOKIE.length + 1);
+    if ((current !== undefined && current !== 'app') || personal === (current === 'app')) return;
+    const secure = location.protocol === 'https:' ? '; secure' : '';
+    // biome-ignore lint/suspicious/noDocumentCookie: one flag for the server; the Cookie Store API is not in every browser the storefront supports
+    document.cookie = personal
+      ? `${VIEW_COOKIE}=app; path=/; max-age=31536000; samesite=lax${secure}`
+      : `${VIEW_COOKIE}=; path=/; max-age=0; samesite=lax${secure}`;
+  } catch {
+    // Cookies refused: the server draws its view, and the app replaces it with the shopper's own.
   }
 }
 
@@ -60,10 +87,18 @@ async function start() {
     const rest = location.pathname.slice(pathLanguage.length + 1) || '/';
     history.replaceState(history.state, '', `${rest}${location.search}${location.hash}`);
   }
-  // The screen's code comes down beside everything else (failures are handled where it renders).
+  // The screen's code comes down beside everything else (failures are handled where it renders),
+  // or with the app's own when the server drew a first view (entry.ts).
   const screen = screenForPath(location.pathname);
-  loadScreen(screen).catch(() => {});
+  const drawn = heldBack() !== null;
+  if (!drawn) loadScreen(screen).catch(() => {});
+  // The cookie follows a language or pincode chosen on this page when the shopper leaves it.
+  rememberView();
+  addEventListener('pagehide', rememberView);
   const config = await loadConfig();
+  // Behind a first view, the calls wait for its pictures to paint (they get the connection first),
+  // and go out in short tasks: the view is on screen, and a long task would hold its first taps.
+  if (drawn) await firstViewPainted();
   const store = storeFromHost(location.hostname, config);
   // Own entries only: a store named `constructor` must not find Object's.
   const storeId = Object.hasOwn(config.storeIds, store) ? config.storeIds[store] : undefined;
@@ -72,13 +107,18 @@ async function start() {
     store,
     ...(storeId === undefined ? {} : { storeId }),
     screen: screenData(screen),
+    // Behind a first view, the answers it was drawn from: nothing asked twice.
+    ...(drawn ? { answers: pageAnswers(store, storeId) ?? {} } : {}),
   });
-  preloadFirstImages(screen, prefetched, config.servicesHost);
+  // A first view drew (and asked for) its pictures already.
+  if (drawn) await nextTask();
+  else preloadFirstImages(screen, prefetched, config.servicesHost);
   const i18n = createI18n({
     host: config.languageHost,
     language: pathLanguage ?? readSaved(LANGUAGE_KEY) ?? FALLBACK_LANGUAGE,
   });
   i18n.load([...SHELL_NAMESPACES, ...SCREEN_NAMESPACES[screen]]);
+  if (drawn) await nextTask();
   // A page's first price formatter loads the locale's number data (~15 ms, 60 ms on a slow phone): done
   // now, while the calls and the app's code are on their way, rather than in the first render.
   try {
