@@ -1,5 +1,6 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 
 const BOOT_SOURCE = 'src/boot/entry.ts';
@@ -60,7 +61,16 @@ const PRELOADED_SCREENS =
 // One build for every store: nothing tenant-specific is compiled in (runtime /config.json decides).
 export default defineConfig({
   plugins: [react(), tailwindcss(), bootScript()],
-  resolve: { conditions: ['@marketkit/source', ...defaultClientConditions] },
+  resolve: {
+    conditions: ['@marketkit/source', ...defaultClientConditions],
+    // React 19 has useSyncExternalStore: the shim's fallback code is dead weight (src/shims).
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: fileURLToPath(new URL('./src/shims/use-sync-external-store.ts', import.meta.url)),
+      },
+    ],
+  },
   build: {
     target: 'es2022',
     sourcemap: true,

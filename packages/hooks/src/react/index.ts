@@ -53,7 +53,8 @@ export { usePaymentReturnCheck } from './use-payment-return.ts';
 export { usePolicy, useStoreFaqs } from './use-policy.ts';
 export { useAvailability, useProduct, useProductSlots } from './use-product.ts';
 export { useEnquiry, useProductFaqs, useProductRatings } from './use-product-extras.ts';
-export { useDeals, useProducts, useProductsById, useRecommendations } from './use-products.ts';
+export { useDeals, useProducts, useRecommendations } from './use-products.ts';
+export { useProductsById } from './use-products-by-id.ts';
 export {
   ProfileImageRefusedError,
   useChangePassword,

@@ -1,5 +1,5 @@
 import { unwrap } from '@marketkit/sdk';
-import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   activePincode,
   dealsQuery,
@@ -49,23 +49,6 @@ export function useDeals(limit = 10, options: CatalogueQueryOptions = {}) {
     select: (page) => page.data,
     staleTime: PRODUCT_STALE_MS,
     enabled: options.enabled ?? true,
-  });
-}
-
-/** Full records of some products by id (each cached like its product page). */
-export function useProductsById(productIds: readonly number[]) {
-  const market = useMarket();
-  return useQueries({
-    queries: productIds.map((productId) => ({
-      queryKey: market.keys.product(productId),
-      queryFn: () =>
-        unwrap(market.client.GET('/pbs/rest/v3/products/{productId}', { params: { path: { productId } } })),
-      staleTime: PRODUCT_STALE_MS,
-    })),
-    combine: (results) => ({
-      products: results.flatMap((result) => (result.data ? [result.data] : [])),
-      isLoading: results.some((result) => result.isLoading),
-    }),
   });
 }
 
