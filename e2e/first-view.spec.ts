@@ -1,5 +1,5 @@
 import type { Page, Route } from '@playwright/test';
-import { pageHtml, useStorefront } from './support/servers.ts';
+import { useStorefront } from './support/servers.ts';
 import { expect, test } from './support/test.ts';
 
 // The first view the storefront's server draws (scripts/first-view.mjs): on screen before the app's
@@ -112,28 +112,44 @@ for (const viewport of VIEWPORTS)
       ).toEqual([]);
     });
 
-test('a shopper with a saved pincode or language gets the app’s own page, in their language', async ({
+test('a shopper who chooses another language gets no first view from the next page on, and never English answers', async ({
   page,
 }) => {
-  await page.goto(storefront.origin('demo'));
+  const origin = storefront.origin('demo');
+  const viewCookie = async () =>
+    (await page.context().cookies()).find((cookie) => cookie.name === 'mk_view')?.value;
+  await page.goto(origin);
   await expect(page.locator('header')).toBeVisible();
-  await page.evaluate(() => localStorage.setItem('ln', 'fr'));
-  await page.reload();
+  expect(await viewCookie()).toBeUndefined();
+  // Chosen in the app: the cookie follows at once (the next page's request goes out before pagehide).
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('fr');
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
-  const html = await pageHtml(storefront.origin('demo'), '/', { cookie: 'mk_view=app' });
-  expect(html).not.toContain('id="first-view"');
-  // The cookie the boot script keeps says so to the server: this page came without a first view.
-  expect((await page.context().cookies()).find((cookie) => cookie.name === 'mk_view')?.value).toBe('app');
-  await page.goto(`${storefront.origin('demo')}/productListing`);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  expect(await page.evaluate(() => document.getElementById('marketkit-answers'))).toBeNull();
-  // Back to the store's language and no pincode: the view comes back on the next page.
-  await page.evaluate(() => localStorage.setItem('ln', 'en'));
-  await page.reload();
+  await expect.poll(viewCookie).toBe('app');
+  const listing = await page.goto(`${origin}/productListing`);
+  expect(await listing?.text()).not.toContain('id="first-view"');
+  await expect(page.getByRole('heading', { name: 'Tous les produits', level: 1 })).toBeVisible();
+
+  // Saved where the server cannot see it (the cookie gone, an old visit): the page may come with the
+  // English view, but not with its answers: the app asks for the store in French.
+  await page.context().clearCookies();
+  const settings: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/content-settings')) settings.push(request.url());
+  });
+  const home = await page.goto(origin);
+  expect(await home?.text()).toContain('id="first-view"');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  await expect(page.getByRole('main')).toBeVisible();
+  expect(settings.some((url) => url.includes('language-code=fr'))).toBe(true);
+  expect(await viewCookie()).toBe('app');
+
+  // Back to English: the cookie goes, and the next page has its first view again.
+  await page.getByRole('combobox', { name: 'Langue' }).selectOption('en');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-  await page.goto(storefront.origin('demo'));
-  await expect(page.locator('header')).toBeVisible();
-  expect((await page.context().cookies()).find((cookie) => cookie.name === 'mk_view')).toBeUndefined();
+  await expect.poll(viewCookie).toBeUndefined();
+  const again = await page.goto(`${origin}/productListing`);
+  expect(await again?.text()).toContain('id="first-view"');
+  await expect(page.getByRole('heading', { name: 'All products', level: 1 })).toBeVisible();
 });
 
 test('the app starts and works behind a view whose picture never comes', async ({ page }) => {

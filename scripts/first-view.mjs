@@ -31,6 +31,8 @@ const CACHE_LIMIT = 500;
 /** The listing's eagerly loaded tiles (`EAGER_TILES` in boot/first-images.ts). */
 const EAGER_TILES = 2;
 const LANGUAGE = 'en';
+/** Stands for the page's origin while asset paths are resolved (never in the markup). */
+const PAGE_ORIGIN = 'http://storefront.invalid';
 
 let libraries;
 /** The built SDK and hooks (the same rules the app runs), loaded once (the server does it as it starts). */
@@ -107,7 +109,7 @@ const ICON = '<span class="inline-block size-5"></span>';
 
 function header({ logoUrl, logoSize, storeName, languages, t }) {
   const logo = logoUrl
-    ? `<img src="${escapeHtml(logoUrl)}" alt="" width="160" height="40" fetchpriority="high" class="${LOGO_HEIGHT[logoSize] ?? LOGO_HEIGHT.medium} w-auto max-w-[7.5rem] object-contain sm:max-w-[11rem]">`
+    ? `<img src="${escapeHtml(logoUrl)}" alt="" width="160" height="40" fetchpriority="high" class="${Object.hasOwn(LOGO_HEIGHT, logoSize) ? LOGO_HEIGHT[logoSize] : LOGO_HEIGHT.medium} w-auto max-w-[7.5rem] object-contain sm:max-w-[11rem]">`
     : `<span class="truncate">${escapeHtml(storeName)}</span>`;
   const language =
     languages > 1
@@ -156,12 +158,11 @@ export async function drawFirstView({ screen, store, storeId, servicesHost, upst
   // Relative asset URLs stay relative: the same request as the app's, whatever host the page has.
   const relative = servicesHost.startsWith('/');
   const asset = (path) => {
-    const url = sdk.resolveAssetUrl(
-      relative ? `http://storefront.invalid${servicesHost}` : servicesHost,
-      path,
-    );
-    if (!url) return null;
-    return relative ? url.replace(/^http:\/\/storefront\.invalid/, '') : url;
+    const url = sdk.resolveAssetUrl(relative ? `${PAGE_ORIGIN}${servicesHost}` : servicesHost, path);
+    if (!url || !relative || !url.startsWith(`${PAGE_ORIGIN}/`)) return url;
+    // On the page's own origin: a root-relative path, never one a browser would read as a host.
+    const local = url.slice(PAGE_ORIGIN.length);
+    return local.startsWith('//') || local.startsWith('/\\') ? null : local;
   };
   const data =
     screen.kind === 'product'
@@ -248,6 +249,9 @@ export async function drawFirstView({ screen, store, storeId, servicesHost, upst
     answers: {
       store,
       storeId,
+      language: LANGUAGE,
+      // When the answers were had: the boot script asks again for old ones (a page from the cache).
+      drawnAt: Date.now(),
       validation,
       settings: settingsBody,
       languages: languagesBody,

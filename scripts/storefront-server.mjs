@@ -216,7 +216,8 @@ export async function startStorefrontServer({
   // The page carries its configuration: the boot script starts the store calls in its first task
   // instead of a round trip later (and instead of after the app's code, on a busy phone). `<` is
   // escaped so no value can close the element; the app still fetches /config.json without it.
-  const inlineConfig = `<script type="application/json" id="marketkit-config">${JSON.stringify(runtime).replaceAll('<', '\\u003c')}</script>`;
+  // `data-first-view`: this server draws first views (the boot script then keeps their cookie).
+  const inlineConfig = `<script type="application/json" id="marketkit-config"${firstView ? ' data-first-view' : ''}>${JSON.stringify(runtime).replaceAll('<', '\\u003c')}</script>`;
   // First in <head>, ahead of the boot script, which may run as soon as its code is there. Functions
   // as replacements: a `$'` or `$&` in a value is text, not a replacement pattern.
   const withConfig = (source) => {
@@ -297,7 +298,8 @@ export async function startStorefrontServer({
     // The page's first store calls go to the services host: open that connection with the HTML.
     if (type === '.html' && !proxy) headers.Link = `<${upstream.origin}>; rel=preconnect; crossorigin`;
     const gzip = COMPRESSIBLE.has(type) && /\bgzip\b/.test(request.headers['accept-encoding'] ?? '');
-    const view = !exists ? await firstViewFor(request, url).catch(() => null) : null;
+    const drawable = !exists && firstView && firstViewScreen(url.pathname, url.search) !== null;
+    const view = drawable ? await firstViewFor(request, url).catch(() => null) : null;
     if (response.destroyed) return;
     response.writeHead(200, {
       ...headers,
@@ -306,7 +308,7 @@ export async function startStorefrontServer({
         ? 'public, max-age=31536000, immutable'
         : 'no-cache',
       // A page may carry a first view, which depends on the shopper's cookie.
-      Vary: exists ? 'Accept-Encoding' : 'Accept-Encoding, Cookie',
+      Vary: drawable ? 'Accept-Encoding, Cookie' : 'Accept-Encoding',
       ...(gzip ? { 'Content-Encoding': 'gzip' } : {}),
     });
     if (view) {

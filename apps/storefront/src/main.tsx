@@ -3,6 +3,7 @@ import { MarketProvider } from '@marketkit/hooks';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { FIRST_VIEW_ID } from './boot/first-view.ts';
 import { boot } from './boot/start.ts';
 import { I18nProvider } from './i18n/react.tsx';
 import { goHome, reloadAfterFailedReplay } from './shell/session-recovery.ts';
@@ -23,7 +24,13 @@ const { config, store, storeId, prefetched, i18n } = await boot;
 const root = document.getElementById('root');
 if (root) {
   // A transition: the first render yields to the browser between components instead of one long task.
-  const app = createRoot(root);
+  const app = createRoot(root, {
+    // An error no boundary caught unmounts the app: the server's first view must not stay over it.
+    onUncaughtError: (error) => {
+      document.getElementById(FIRST_VIEW_ID)?.remove();
+      reportError(error);
+    },
+  });
   startTransition(() =>
     app.render(
       <StrictMode>

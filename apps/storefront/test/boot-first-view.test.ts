@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   ANSWERS_ID,
+  ANSWERS_MAX_AGE_MS,
   APP_TEMPLATE_ID,
   FIRST_VIEW_ID,
   heldBack,
@@ -28,6 +29,8 @@ describe('the answers the page carries', () => {
     path: '/productListing',
     store: 'demo',
     storeId: 14,
+    language: 'en',
+    drawnAt: Date.now(),
     validation: { store_id: 14, store_status: true },
     settings: { store_settings_data: [] },
     languages: { data: [] },
@@ -48,6 +51,13 @@ describe('the answers the page carries', () => {
     ['another page', { ...carried, path: '/' }],
     ['another store', { ...carried, store: 'souq' }],
     ['another store id', { ...carried, storeId: 21 }],
+    ['another language', { ...carried, language: 'fr' }],
+    [
+      'a page from long ago (the cache, on Back)',
+      { ...carried, drawnAt: Date.now() - ANSWERS_MAX_AGE_MS - 1000 },
+    ],
+    ['a clock far off', { ...carried, drawnAt: Date.now() + ANSWERS_MAX_AGE_MS + 1000 }],
+    ['no time', { ...carried, drawnAt: undefined }],
     ['not an object', [1, 2]],
     ['not JSON', '{"path": '],
     ['nothing', undefined],
@@ -95,6 +105,53 @@ describe("the app's held-back code", () => {
     await vi.advanceTimersByTimeAsync(5000);
     expect(onStart).toHaveBeenCalledTimes(1);
     expect(document.head.querySelectorAll('script[src]')).toHaveLength(1);
+  });
+
+  it('is started a frame after the pictures have decoded, without waiting PICTURE_WAIT_MS', async () => {
+    vi.useFakeTimers();
+    page();
+    let decoded = () => {};
+    Object.defineProperty(HTMLImageElement.prototype, 'decode', {
+      configurable: true,
+      value: () => new Promise<void>((resolve) => (decoded = resolve)),
+    });
+    const { startHeldBackApp } = await import('../src/boot/first-view.ts');
+    const onStart = vi.fn();
+    startHeldBackApp(onStart);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(onStart).not.toHaveBeenCalled();
+    decoded();
+    await vi.advanceTimersByTimeAsync(40); // a frame (16 ms under fake timers), then a task
+    expect(onStart).toHaveBeenCalledTimes(1);
+  });
+
+  it('looks for the pictures once the body is in, and starts at once in a hidden tab', async () => {
+    vi.useFakeTimers();
+    page();
+    const decode = vi.fn(() => Promise.resolve());
+    Object.defineProperty(HTMLImageElement.prototype, 'decode', { configurable: true, value: decode });
+    const readyState = vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
+    const first = await import('../src/boot/first-view.ts');
+    const onStart = vi.fn();
+    first.startHeldBackApp(onStart);
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(decode).not.toHaveBeenCalled();
+    expect(onStart).not.toHaveBeenCalled();
+    readyState.mockRestore();
+    document.dispatchEvent(new Event('DOMContentLoaded'));
+    await vi.advanceTimersByTimeAsync(40);
+    expect(decode).toHaveBeenCalledTimes(1);
+    expect(onStart).toHaveBeenCalledTimes(1);
+
+    vi.resetModules();
+    page();
+    const hidden = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    const again = await import('../src/boot/first-view.ts');
+    const started = vi.fn();
+    again.startHeldBackApp(started);
+    await vi.advanceTimersByTimeAsync(1); // no frame comes in a hidden tab: a task is enough
+    expect(started).toHaveBeenCalledTimes(1);
+    hidden.mockRestore();
   });
 
   it('does nothing on a page without a first view', async () => {

@@ -175,10 +175,14 @@ describe('the first view', () => {
       path: '/ProductDetails?productId=5',
       store: 'demo',
       storeId: 14,
+      language: 'en',
       validation: { store_id: 14 },
       screen: [{ product_id: 5, product_name: '</script><script>alert(1)</script>' }],
     });
+    expect(Math.abs(Date.now() - carried.drawnAt)).toBeLessThan(10_000);
     expect(html.match(/<script/g)).toHaveLength(4); // config, answers, boot, the template's entry
+    // The configuration says this server draws first views (the boot script keeps their cookie then).
+    expect(html).toContain('<script type="application/json" id="marketkit-config" data-first-view>');
   });
 
   it('draws a listing’s first tiles with prices in the store currency and the product page’s picture', async () => {
@@ -200,7 +204,8 @@ describe('the first view', () => {
         'content-settings': {
           store_settings_data: [
             {
-              store_logo_path: 'javascript:alert(1)',
+              store_logo_path: 'http://storefront.invalid//evil.example/logo.svg',
+              logo_size: 'constructor',
               store_home_settings: {
                 hero_title: HOSTILE,
                 hero_subtitle: HOSTILE,
@@ -223,7 +228,7 @@ describe('the first view', () => {
       const drawn = view((await open(path)).html) ?? '';
       expect(drawn).not.toBe('');
       expect(drawn).not.toContain('<img src=x');
-      expect(drawn).not.toMatch(/javascript:|evil\.example|<script/i);
+      expect(drawn).not.toMatch(/javascript:|evil\.example|<script|function|\[native/i);
       if (path === '/') expect(drawn).toContain(escapeHtml(HOSTILE));
       else expect(drawn).toContain('src="/placeholder.svg"');
     }
@@ -237,6 +242,7 @@ describe('the first view', () => {
     const plain = async (path: string, headers: Record<string, string> = {}) => {
       const { response, html } = await open(path, headers);
       expect(response.status, path).toBe(200);
+      if (path === '/cart') expect(response.headers.get('vary')).toBe('Accept-Encoding');
       expect(view(html), path).toBeNull();
       expect(html, path).toContain('<script type="module" crossorigin src="/assets/index-1.js"></script>');
       expect(html, path).not.toContain('marketkit-app');

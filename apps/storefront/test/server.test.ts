@@ -60,7 +60,7 @@ describe('the storefront server', () => {
         await fetch(url('/ProductDetails?productId=3'), { headers: { 'Accept-Encoding': encoding } })
       ).text();
       expect(html).not.toContain('rel="preload" href="/config.json"');
-      const inline = /<script type="application\/json" id="marketkit-config">([^<]*)<\/script>/.exec(
+      const inline = /<script type="application\/json" id="marketkit-config"[^>]*>([^<]*)<\/script>/.exec(
         html,
       )?.[1];
       expect(inline).toBeDefined();

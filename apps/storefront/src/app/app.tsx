@@ -4,6 +4,7 @@ import {
   useGuestCartMerge,
   useLanguage,
   useMarket,
+  usePincode,
   useStoreBootstrap,
 } from '@marketkit/hooks';
 import type { Schema } from '@marketkit/sdk';
@@ -11,6 +12,7 @@ import { Spinner, Toaster } from '@marketkit/ui';
 import { lazy, Suspense, startTransition, useEffect, useLayoutEffect, useState } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { AiWidget } from '../ai/widget.tsx';
+import { rememberView } from '../boot/start.ts';
 import { useI18n, useT } from '../i18n/react.tsx';
 import { SettingsError, StoreUnavailable } from '../pages/store-status.tsx';
 import { ScreenErrorBoundary } from '../shell/error-boundary.tsx';
@@ -175,7 +177,18 @@ export function App() {
   const { t, ready } = useT(SHELL_NAMESPACES);
   const i18n = useI18n();
   const store = useStoreBootstrap();
-  const language = useLanguage({ onReload: () => location.reload() });
+  const language = useLanguage({
+    onReload: () => {
+      rememberView();
+      location.reload();
+    },
+  });
+  // The server's first view follows the shopper's language and pincode from the next page on.
+  const { pincode } = usePincode();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the language and the pincode are what to follow
+  useEffect(() => {
+    if (!language.isLoading) rememberView();
+  }, [language.isLoading, language.language, pincode]);
   const dir = language.direction === 'RTL' ? 'rtl' : 'ltr';
 
   useLayoutEffect(() => {

@@ -14,10 +14,13 @@ export const VIEW_COOKIE = 'mk_view';
 
 /** The answers the first view was drawn from (scripts/storefront-server.mjs). */
 export const ANSWERS_ID = 'marketkit-answers';
+/** Answers older than this (a page from the browser's cache, on Back) are asked for again. */
+export const ANSWERS_MAX_AGE_MS = 60_000;
 
 /**
  * The store calls' answers the page carries for this page and store, for `prefetchStore`'s
- * `answers`; undefined when there are none, they are for another page or store, or unreadable.
+ * `answers`; undefined when there are none, they are for another page, store or language, older
+ * than `ANSWERS_MAX_AGE_MS` (or from a clock that far off), or unreadable.
  */
 export function pageAnswers(store: string, storeId: number | undefined): PrefetchAnswers | undefined {
   const text = document.getElementById(ANSWERS_ID)?.textContent;
@@ -26,10 +29,13 @@ export function pageAnswers(store: string, storeId: number | undefined): Prefetc
     const value: unknown = JSON.parse(text);
     if (typeof value !== 'object' || value === null) return undefined;
     const page = value as Record<string, unknown>;
+    const age = Date.now() - Number(page.drawnAt);
     if (
       page.path !== `${location.pathname}${location.search}` ||
       page.store !== store ||
-      page.storeId !== storeId
+      page.storeId !== storeId ||
+      page.language !== 'en' ||
+      !(Math.abs(age) <= ANSWERS_MAX_AGE_MS)
     )
       return undefined;
     const object = (item: unknown) => (typeof item === 'object' && item !== null ? item : undefined);

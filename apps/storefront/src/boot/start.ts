@@ -1,6 +1,6 @@
 import { formatPrice, languageFromPath } from '@marketkit/hooks/core';
 import { prefetchStore, type ScreenData } from '@marketkit/hooks/prefetch';
-import { loadConfig, storeFromHost } from '../app/config.ts';
+import { INLINE_CONFIG_ID, loadConfig, storeFromHost } from '../app/config.ts';
 import { loadScreen, SCREEN_NAMESPACES, type ScreenName, screenForPath } from '../app/screens.ts';
 import { createI18n, FALLBACK_LANGUAGE } from '../i18n/i18n.ts';
 import { SHELL_NAMESPACES } from '../shell/namespaces.ts';
@@ -23,22 +23,33 @@ function readSaved(key: string) {
 }
 
 /**
- * Whether a first view drawn by the server (a guest's page in English, without a pincode) matches
- * what this shopper sees. Kept in a cookie for the next page: the server cannot read local storage.
- * Any other value of the cookie (`off`, set by a developer or a test) is left alone.
+ * Whether this shopper sees something other than the server's first view (a guest's page in English
+ * without a pincode): a saved pincode, or a saved language other than English.
+ */
+function personal() {
+  const language = readSaved(LANGUAGE_KEY);
+  return readSaved(PINCODE_KEY) !== null || (language !== null && language.toLowerCase() !== 'en');
+}
+
+/**
+ * Keeps the cookie that tells the storefront's server to leave out its first view for this shopper
+ * (it cannot read local storage): set while `personal()`, gone otherwise. Only where the server draws
+ * first views (it marks the configuration it puts in the page); any other value of the cookie (`off`,
+ * from a developer or a test) is left alone. Called at start, on leaving the page, and by the app as
+ * soon as the language or the pincode changes (the next page's request goes out before `pagehide`).
  */
 export function rememberView() {
-  const language = readSaved(LANGUAGE_KEY);
-  const personal = readSaved(PINCODE_KEY) !== null || (language !== null && language.toLowerCase() !== 'en');
+  if (!document.getElementById(INLINE_CONFIG_ID)?.hasAttribute('data-first-view')) return;
+  const wanted = personal();
   try {
     const current = document.cookie
       .split(/;\s*/)
       .find((cookie) => cookie.startsWith(`${VIEW_COOKIE}=`))
       ?.slice(VIEW_COOKIE.length + 1);
-    if ((current !== undefined && current !== 'app') || personal === (current === 'app')) return;
+    if ((current !== undefined && current !== 'app') || wanted === (current === 'app')) return;
     const secure = location.protocol === 'https:' ? '; secure' : '';
     // biome-ignore lint/suspicious/noDocumentCookie: one flag for the server; the Cookie Store API is not in every browser the storefront supports
-    document.cookie = personal
+    document.cookie = wanted
       ? `${VIEW_COOKIE}=app; path=/; max-age=31536000; samesite=lax${secure}`
       : `${VIEW_COOKIE}=; path=/; max-age=0; samesite=lax${secure}`;
   } catch {
@@ -108,7 +119,9 @@ async function start() {
     ...(storeId === undefined ? {} : { storeId }),
     screen: screenData(screen),
     // Behind a first view, the answers it was drawn from: nothing asked twice.
-    ...(drawn ? { answers: pageAnswers(store, storeId) ?? {} } : {}),
+    // (not for a shopper with their own language or pincode, whose cookie came too late: the view
+    // was drawn for a guest in English).
+    ...(drawn && !personal() ? { answers: pageAnswers(store, storeId) ?? {} } : {}),
   });
   // A first view drew (and asked for) its pictures already.
   if (drawn) await nextTask();

@@ -260,6 +260,28 @@ describe('store bootstrap and language', () => {
     expect(calls).toEqual(['GET /pbs/rest/v3/languages']);
   });
 
+  it("takes a screen's answers by position, and asks for a screen entry the page has none for", async () => {
+    const device = newDevice();
+    const product = { product_id: 1005, product_name: 'From the page' };
+    calls.length = 0;
+    const prefetched = prefetchStore({
+      servicesHost: HOST,
+      store: 'demo',
+      storeId: 14,
+      storage: device.storage,
+      screen: [
+        { kind: 'product', productId: 1005 },
+        { kind: 'product', productId: 1009 },
+      ],
+      answers: { screen: [product] },
+    });
+    await expect(prefetched.screen[0]?.result).resolves.toEqual(product);
+    await expect(prefetched.screen[1]?.result).resolves.toMatchObject({ product_id: 1009 });
+    expect(calls.filter((call) => call.startsWith('GET /pbs/rest/v3/products/'))).toEqual([
+      'GET /pbs/rest/v3/products/1009',
+    ]);
+  });
+
   it('asks again when a prefetched call failed', async () => {
     sandbox.faults.add({ path: '/ums/rest/v3/validate-store', status: 503, times: 1 });
     const device = newDevice();
