@@ -13,11 +13,11 @@ export function safeColour(value: unknown): string | null;
 export type FirstViewScreen = { kind: 'home' } | { kind: 'listing' } | { kind: 'product'; productId: number };
 /** The screen a request shows, when it is one the server draws. */
 export function firstViewScreen(pathname: string, search: string): FirstViewScreen | null;
-/** The store a host name serves (the app's `storeFromHost`). */
+/** The store a host name serves (`storeFromHost` of the hooks' core, which the app asks too). */
 export function storeFromHost(
   hostname: string,
   config: { store: string | null; defaultStore: string },
-): string;
+): Promise<string>;
 export interface FirstView {
   html: string;
   answers: Record<string, unknown>;

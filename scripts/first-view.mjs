@@ -67,14 +67,10 @@ export function firstViewScreen(pathname, search) {
   return null;
 }
 
-/** `storeFromHost` of apps/storefront/src/app/config.ts (a test keeps the two equal). */
-export function storeFromHost(hostname, config) {
-  if (config.store) return config.store;
-  const labels = hostname.split('.');
-  const first = labels[0] ?? '';
-  const isIp = /^[0-9.]+$/.test(hostname) || hostname.includes(':');
-  if (isIp || labels.length < 2 || !/^[a-z0-9-]+$/i.test(first)) return config.defaultStore;
-  return first.toLowerCase();
+/** The store a host name serves: the rule the app follows (`storeFromHost` of the hooks' core). */
+export async function storeFromHost(hostname, config) {
+  const { core } = await load();
+  return core.storeFromHost(hostname, config);
 }
 
 const textCache = new Map();

@@ -235,7 +235,7 @@ export async function startStorefrontServer({
     const screen = firstView ? firstViewScreen(url.pathname, url.search) : null;
     if (!screen || cookieValue(request.headers.cookie, VIEW_COOKIE) !== undefined) return null;
     const hostname = String(request.headers.host ?? '').replace(/:\d+$/, '');
-    const store = storeFromHost(hostname, {
+    const store = await storeFromHost(hostname, {
       store: runtime.store ?? null,
       defaultStore: runtime.defaultStore ?? 'demo',
     });

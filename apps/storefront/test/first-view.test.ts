@@ -352,9 +352,9 @@ describe('what the server and the app must agree on', () => {
     ['[::1]', null],
     ['shop_x.example', null],
     ['demo.example', 'fixed'],
-  ])('the store of %s (configured store %s)', (host, store) => {
+  ])('the store of %s (configured store %s)', async (host, store) => {
     const config = { store, defaultStore: 'demo' };
-    expect(serverStoreFromHost(host, config)).toBe(storeFromHost(host, config));
+    expect(await serverStoreFromHost(host, config)).toBe(storeFromHost(host, config));
   });
 
   it('names the same cookie and draws only the screens the routes give those paths', () => {

@@ -1,3 +1,4 @@
+import { storeFromHost as coreStoreFromHost } from '@marketkit/hooks/core';
 /** Runtime configuration served with the app (`/config.json`): nothing tenant-specific is compiled in. */
 export interface RuntimeConfig {
   servicesHost: string;
@@ -87,15 +88,11 @@ export function parseConfig(input: unknown, origin: string): RuntimeConfig {
   };
 }
 
-/** `demo.localhost` → `demo`; `localhost` or an IP address → the default store. */
+/** `demo.localhost` → `demo`; `localhost` or an IP address → the default store (the hooks' rule,
+ * which the storefront's server asks too). */
 export function storeFromHost(
   hostname: string,
   config: Pick<RuntimeConfig, 'store' | 'defaultStore'>,
 ): string {
-  if (config.store) return config.store;
-  const labels = hostname.split('.');
-  const first = labels[0] ?? '';
-  const isIp = /^[0-9.]+$/.test(hostname) || hostname.includes(':');
-  if (isIp || labels.length < 2 || !/^[a-z0-9-]+$/i.test(first)) return config.defaultStore;
-  return first.toLowerCase();
+  return coreStoreFromHost(hostname, config);
 }

@@ -252,6 +252,7 @@ export {
   readableText,
   type StoreValidationState,
   settingsStoreId,
+  storeFromHost,
   storeIdHint,
   storeIdHintValue,
   storeValidationState,

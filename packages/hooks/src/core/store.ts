@@ -193,3 +193,20 @@ export function currencyFromSettings(settingsList: readonly StoreSettings[] | un
 /** `Online store | {store name}`. */
 export const pageTitle = (storeName: string | null | undefined) =>
   `Online store | ${storeName ?? ''}`.trimEnd();
+
+/**
+ * The store a host name serves: a fixed one from configuration, else the host's first label
+ * (`souq.example.com` → `souq`), else the default (`localhost`, an IP address, an odd label). The
+ * storefront and its server both ask this, so they always agree.
+ */
+export function storeFromHost(
+  hostname: string,
+  config: { store: string | null; defaultStore: string },
+): string {
+  if (config.store) return config.store;
+  const labels = hostname.split('.');
+  const first = labels[0] ?? '';
+  const isIp = /^[0-9.]+$/.test(hostname) || hostname.includes(':');
+  if (isIp || labels.length < 2 || !/^[a-z0-9-]+$/i.test(first)) return config.defaultStore;
+  return first.toLowerCase();
+}

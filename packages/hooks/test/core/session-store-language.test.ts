@@ -16,6 +16,7 @@ import {
   resolveLanguage,
   sessionFromToken,
   settingsStoreId,
+  storeFromHost,
   storeIdHint,
   storeIdHintValue,
   storeRealm,
@@ -150,6 +151,18 @@ describe('readable theme colours', () => {
 });
 
 describe('store', () => {
+  it.each([
+    ['demo.localhost', null, 'demo'],
+    ['SOUQ.example.com', null, 'souq'],
+    ['localhost', null, 'fallback'],
+    ['127.0.0.1', null, 'fallback'],
+    ['[::1]', null, 'fallback'],
+    ['bad_label.example.com', null, 'fallback'],
+    ['demo.example.com', 'fixed', 'fixed'],
+  ])('the store of host %s (configured store %s) is %s', (host, store, expected) => {
+    expect(storeFromHost(host, { store, defaultStore: 'fallback' })).toBe(expected);
+  });
+
   it.each([
     ['demo-customer:14', 'demo-customer', 14],
     ['demo-customer:14', 'souq-customer', null],

@@ -239,16 +239,17 @@ describe('store bootstrap and language', () => {
     expect(calls).toHaveLength(3);
   });
 
+  /** `prefetchStore` options for the demo store (id known) on a device. */
+  const demoStore = (device: ReturnType<typeof newDevice>) =>
+    ({ servicesHost: HOST, store: 'demo', storeId: 14, storage: device.storage }) as const;
+
   it('takes the answers the page carries instead of asking, and asks for the rest', async () => {
     const device = newDevice();
-    const asked = prefetchStore({ servicesHost: HOST, store: 'demo', storeId: 14, storage: device.storage });
+    const asked = prefetchStore(demoStore(device));
     const [validation, settings] = await Promise.all([asked.validation, asked.settings?.result]);
     calls.length = 0;
     const prefetched = prefetchStore({
-      servicesHost: HOST,
-      store: 'demo',
-      storeId: 14,
-      storage: device.storage,
+      ...demoStore(device),
       answers: { validation, ...(settings ? { settings } : {}) },
     });
     // Only the language list, which the page did not carry, goes out.
@@ -265,10 +266,7 @@ describe('store bootstrap and language', () => {
     const product = { product_id: 1005, product_name: 'From the page' };
     calls.length = 0;
     const prefetched = prefetchStore({
-      servicesHost: HOST,
-      store: 'demo',
-      storeId: 14,
-      storage: device.storage,
+      ...demoStore(device),
       screen: [
         { kind: 'product', productId: 1005 },
         { kind: 'product', productId: 1009 },
