@@ -227,17 +227,20 @@ describe('formatting', () => {
       ...Array.from({ length: 3000 }, (_, i) => (random() - 0.3) * 10 ** (i % 13)),
       ...Array.from({ length: 1000 }, () => Math.round(random() * 1e6) / 1000 + 0.0005),
     ];
+    const differences: string[] = [];
     for (const locale of ['en', 'en_US', 'en-US'])
-      for (const decimals of [0, 1, 2, 3])
+      for (const decimals of [0, 1, 2, 3]) {
+        const intl = new Intl.NumberFormat(locale.replace('_', '-'), {
+          minimumFractionDigits: decimals,
+          maximumFractionDigits: decimals,
+        });
         for (const value of values) {
-          const intl = new Intl.NumberFormat(locale.replace('_', '-'), {
-            minimumFractionDigits: decimals,
-            maximumFractionDigits: decimals,
-          }).format(value);
-          expect(formatPrice(value, 'ZAR', locale, decimals), `${value} ${locale} ${decimals}`).toBe(
-            `ZAR ${intl}`,
-          );
+          const ours = formatPrice(value, 'ZAR', locale, decimals);
+          if (ours !== `ZAR ${intl.format(value)}`)
+            differences.push(`${value} ${locale} ${decimals}: ${ours}`);
         }
+      }
+    expect(differences).toEqual([]);
   });
 
   it.each([
