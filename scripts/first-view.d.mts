@@ -21,7 +21,6 @@ export function storeFromHost(
 export interface FirstView {
   html: string;
   answers: Record<string, unknown>;
-  pictures: string[];
 }
 /** The first view of a screen, or null when the page is better without one. */
 export function drawFirstView(options: {

@@ -30,7 +30,6 @@ export const FIRST_VIEW_TTL_MS = 30_000;
 const CACHE_LIMIT = 500;
 /** The listing's eagerly loaded tiles (`EAGER_TILES` in boot/first-images.ts). */
 const EAGER_TILES = 2;
-const LANGUAGE = 'en';
 /** Stands for the page's origin while asset paths are resolved (never in the markup). */
 const PAGE_ORIGIN = 'http://storefront.invalid';
 
@@ -75,8 +74,8 @@ export async function storeFromHost(hostname, config) {
 
 const textCache = new Map();
 /** The app's own texts (dist/locales), with `{{name}}` values and `_one`/`_other` plurals. */
-function texts(root, namespace) {
-  const file = join(root, 'locales', LANGUAGE, `${namespace}.json`);
+function texts(root, language, namespace) {
+  const file = join(root, 'locales', language, `${namespace}.json`);
   if (!textCache.has(file)) {
     try {
       textCache.set(file, JSON.parse(readFileSync(file, 'utf8')));
@@ -85,7 +84,7 @@ function texts(root, namespace) {
     }
   }
   const table = textCache.get(file);
-  const plural = new Intl.PluralRules(LANGUAGE);
+  const plural = new Intl.PluralRules(language);
   return (key, values = {}) => {
     const name =
       typeof values.count === 'number' && typeof table[`${key}_${plural.select(values.count)}`] === 'string'
@@ -143,7 +142,9 @@ function product({ item, image, t }) {
 }
 
 /**
- * The first view's markup and the pictures to preload, or null when the page is better without one.
+ * The first view's markup and the answers it was drawn from, or null when the page is better without
+ * one. It is drawn in the language a page starts in without a saved one (the hooks'
+ * `FALLBACK_LANGUAGE`), for a store whose default it is.
  * `servicesHost` is the one the page uses (`/api` behind the proxy); `upstream` where this server
  * asks. The server waits for this only so long (`FIRST_VIEW_TIMEOUT_MS`); a late answer serves the
  * next shoppers from the cache.
@@ -184,16 +185,16 @@ export async function drawFirstView({ screen, store, storeId, servicesHost, upst
   } catch {
     return null; // A call failed: the app shows what it shows for that.
   }
-  if (!result) return null;
   const [validation, settingsBody, languagesBody, screenBody] = result;
   if (core.storeValidationState({ isLoading: false, data: validation }).status !== 'success') return null;
   const settings = settingsBody?.store_settings_data?.[0];
   if (!settings) return null;
   const languages = Array.isArray(languagesBody?.data) ? languagesBody.data : [];
-  const language = core.resolveLanguage(null, languages);
-  if (language.language !== LANGUAGE || language.direction !== 'LTR') return null;
+  const language = core.FALLBACK_LANGUAGE;
+  const resolved = core.resolveLanguage(null, languages);
+  if (resolved.language !== language || resolved.direction !== 'LTR') return null;
 
-  const t = (namespace) => texts(root, namespace);
+  const t = (namespace) => texts(root, language, namespace);
   const theme = core.themeCssVariables(core.themeFromSettings(settingsBody.store_settings_data));
   const style = Object.entries(theme)
     .map(([name, value]) => [name, safeColour(value)])
@@ -208,17 +209,16 @@ export async function drawFirstView({ screen, store, storeId, servicesHost, upst
     t: t('header'),
   });
   let main;
-  let pictures;
   if (screen.kind === 'home') {
     const heroUrl = asset(settings.store_home_settings?.hero_image_path);
     main = home({ settings, heroUrl, t: t('home') });
-    pictures = heroUrl ? [heroUrl] : [];
   } else if (screen.kind === 'listing') {
     const list = screenBody;
     const products = Array.isArray(list?.data) ? list.data : [];
     if (products.length === 0) return null; // An empty or odd list: the app says so itself.
     const currency = core.currencyFromSettings(settingsBody.store_settings_data);
     const common = t('common');
+    // `PLACEHOLDER_IMAGE` of catalogue/links.ts, where a product has no picture (or an unsafe one).
     const images = products.map((p) => asset(core.productImages(p)[0]) ?? '/placeholder.svg');
     const tiles = products.map((p, index) =>
       tile({
@@ -226,18 +226,16 @@ export async function drawFirstView({ screen, store, storeId, servicesHost, upst
         image: images[index],
         priority: index < EAGER_TILES,
         price: core.showsPrice(p)
-          ? core.formatPrice(p.final_price, currency.isoCode, LANGUAGE)
+          ? core.formatPrice(p.final_price, currency.isoCode, language)
           : common('price_on_request'),
       }),
     );
     main = listing({ list, tiles, sorts: core.SORTS, t: t('product_listing') });
-    pictures = images.slice(0, EAGER_TILES);
   } else {
     const item = screenBody;
     if (!item || typeof item.product_name !== 'string') return null;
     const image = asset(core.productImages(item)[0]) ?? '/placeholder.svg';
     main = product({ item, image, t: t('common') });
-    pictures = [image];
   }
   return {
     // The answers it was drawn from: the page carries them, and the boot script uses them instead of
@@ -245,7 +243,7 @@ export async function drawFirstView({ screen, store, storeId, servicesHost, upst
     answers: {
       store,
       storeId,
-      language: LANGUAGE,
+      language,
       // When the answers were had: the boot script asks again for old ones (a page from the cache).
       drawnAt: Date.now(),
       validation,
@@ -254,7 +252,6 @@ export async function drawFirstView({ screen, store, storeId, servicesHost, upst
       screen: screen.kind === 'home' ? [] : [screenBody],
     },
     html: `<div id="first-view" aria-hidden="true" inert class="absolute inset-x-0 top-0 z-40 min-h-screen bg-page text-page-fg" style="${escapeHtml(style)}">${top}<div class="min-h-[100dvh]">${main}</div></div>`,
-    pictures,
   };
 }
 

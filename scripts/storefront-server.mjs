@@ -230,10 +230,9 @@ export async function startStorefrontServer({
   // Ready before the first shopper: loading the SDK and hooks takes longer than a page may wait.
   if (firstView) await loadFirstViewLibraries();
   const firstViews = firstViewCache(firstViewTtlMs === undefined ? {} : { ttlMs: firstViewTtlMs });
-  /** The first view of a page request, or null (see first-view.mjs for when one is drawn). */
-  const firstViewFor = async (request, url) => {
-    const screen = firstView ? firstViewScreen(url.pathname, url.search) : null;
-    if (!screen || cookieValue(request.headers.cookie, VIEW_COOKIE) !== undefined) return null;
+  /** The first view of a request for `screen`, or null (see first-view.mjs for when one is drawn). */
+  const firstViewFor = async (request, url, screen) => {
+    if (cookieValue(request.headers.cookie, VIEW_COOKIE) !== undefined) return null;
     const hostname = String(request.headers.host ?? '').replace(/:\d+$/, '');
     const store = await storeFromHost(hostname, {
       store: runtime.store ?? null,
@@ -298,8 +297,9 @@ export async function startStorefrontServer({
     // The page's first store calls go to the services host: open that connection with the HTML.
     if (type === '.html' && !proxy) headers.Link = `<${upstream.origin}>; rel=preconnect; crossorigin`;
     const gzip = COMPRESSIBLE.has(type) && /\bgzip\b/.test(request.headers['accept-encoding'] ?? '');
-    const drawable = !exists && firstView && firstViewScreen(url.pathname, url.search) !== null;
-    const view = drawable ? await firstViewFor(request, url).catch(() => null) : null;
+    const screen = !exists && firstView ? firstViewScreen(url.pathname, url.search) : null;
+    const drawable = screen !== null;
+    const view = drawable ? await firstViewFor(request, url, screen).catch(() => null) : null;
     if (response.destroyed) return;
     response.writeHead(200, {
       ...headers,

@@ -18,11 +18,16 @@ export const ANSWERS_ID = 'marketkit-answers';
 export const ANSWERS_MAX_AGE_MS = 60_000;
 
 /**
- * The store calls' answers the page carries for this page and store, for `prefetchStore`'s
- * `answers`; undefined when there are none, they are for another page, store or language, older
- * than `ANSWERS_MAX_AGE_MS` (or from a clock that far off), or unreadable.
+ * The store calls' answers the page carries for this page, store and language (the one the boot
+ * script asks in), for `prefetchStore`'s `answers`; undefined when there are none, they are for
+ * another page, store or language, older than `ANSWERS_MAX_AGE_MS` (or from a clock that far off), or
+ * unreadable.
  */
-export function pageAnswers(store: string, storeId: number | undefined): PrefetchAnswers | undefined {
+export function pageAnswers(
+  store: string,
+  storeId: number | undefined,
+  language: string,
+): PrefetchAnswers | undefined {
   const text = document.getElementById(ANSWERS_ID)?.textContent;
   if (!text) return undefined;
   try {
@@ -34,7 +39,8 @@ export function pageAnswers(store: string, storeId: number | undefined): Prefetc
       page.path !== `${location.pathname}${location.search}` ||
       page.store !== store ||
       page.storeId !== storeId ||
-      page.language !== 'en' ||
+      typeof page.language !== 'string' ||
+      page.language.toLowerCase() !== language.toLowerCase() ||
       !(Math.abs(age) <= ANSWERS_MAX_AGE_MS)
     )
       return undefined;
@@ -99,10 +105,10 @@ function afterPictures(resolve: () => void) {
 }
 
 /**
- * Starts the app's code that the server held back, once the first view has painted; `onStart` runs
- * with it (the screen's own code). Nothing to do on a page without a first view.
+ * Starts the app's code that the server held back, once the first view has painted. Nothing to do on
+ * a page without a first view.
  */
-export function startHeldBackApp(onStart: () => void) {
+export function startHeldBackApp() {
   const template = heldBack();
   if (!template) return;
   // A task of its own, after the one that sends the store calls (start.ts).
@@ -114,7 +120,6 @@ export function startHeldBackApp(onStart: () => void) {
         document.head.append(element);
       }
       template.remove();
-      onStart();
     }, 0),
   );
 }

@@ -28,7 +28,10 @@ function readSaved(key: string) {
  */
 function personal() {
   const language = readSaved(LANGUAGE_KEY);
-  return readSaved(PINCODE_KEY) !== null || (language !== null && language.toLowerCase() !== 'en');
+  return (
+    readSaved(PINCODE_KEY) !== null ||
+    (language !== null && language.toLowerCase() !== FALLBACK_LANGUAGE.toLowerCase())
+  );
 }
 
 /**
@@ -98,8 +101,8 @@ async function start() {
     const rest = location.pathname.slice(pathLanguage.length + 1) || '/';
     history.replaceState(history.state, '', `${rest}${location.search}${location.hash}`);
   }
-  // The screen's code comes down beside everything else (failures are handled where it renders),
-  // or with the app's own when the server drew a first view (entry.ts).
+  // The screen's code comes down beside everything else (failures are handled where it renders);
+  // behind a first view, once the view has painted.
   const screen = screenForPath(location.pathname);
   const drawn = heldBack() !== null;
   if (!drawn) loadScreen(screen).catch(() => {});
@@ -107,33 +110,37 @@ async function start() {
   rememberView();
   addEventListener('pagehide', rememberView);
   const config = await loadConfig();
-  // Behind a first view, the calls wait for its pictures to paint (they get the connection first),
-  // and go out in short tasks: the view is on screen, and a long task would hold its first taps.
+  // Behind a first view, the calls and the screen's code wait for its pictures to paint (they get the
+  // connection first), and go out in short tasks: the view is on screen, and a long task would hold
+  // its first taps. The app's own code starts then too (entry.ts).
   if (drawn) await firstViewPainted();
   const store = storeFromHost(location.hostname, config);
   // Own entries only: a store named `constructor` must not find Object's.
   const storeId = Object.hasOwn(config.storeIds, store) ? config.storeIds[store] : undefined;
+  // The language the calls and texts are asked in (the store's may replace it once the app knows it).
+  const language = pathLanguage ?? readSaved(LANGUAGE_KEY) ?? FALLBACK_LANGUAGE;
   const prefetched = prefetchStore({
     servicesHost: config.servicesHost,
     store,
     ...(storeId === undefined ? {} : { storeId }),
     screen: screenData(screen),
-    // Behind a first view, the answers it was drawn from: nothing asked twice.
-    // (not for a shopper with their own language or pincode, whose cookie came too late: the view
-    // was drawn for a guest in English).
-    ...(drawn && !personal() ? { answers: pageAnswers(store, storeId) ?? {} } : {}),
+    // Behind a first view, the answers it was drawn from, so nothing is asked twice; not for a shopper
+    // with their own pincode, whose cookie came too late (the view was drawn for a guest).
+    ...(drawn && readSaved(PINCODE_KEY) === null
+      ? { answers: pageAnswers(store, storeId, language) ?? {} }
+      : {}),
   });
-  // A first view drew (and asked for) its pictures already.
-  if (drawn) await nextTask();
-  else preloadFirstImages(screen, prefetched, config.servicesHost);
-  const i18n = createI18n({
-    host: config.languageHost,
-    language: pathLanguage ?? readSaved(LANGUAGE_KEY) ?? FALLBACK_LANGUAGE,
-  });
+  // A first view drew (and asked for) its pictures already; its screen's code comes in the next task.
+  if (drawn) {
+    await nextTask();
+    loadScreen(screen).catch(() => {});
+  } else preloadFirstImages(screen, prefetched, config.servicesHost);
+  const i18n = createI18n({ host: config.languageHost, language });
   i18n.load([...SHELL_NAMESPACES, ...SCREEN_NAMESPACES[screen]]);
   if (drawn) await nextTask();
-  // A page's first price formatter loads the locale's number data (~15 ms, 60 ms on a slow phone): done
-  // now, while the calls and the app's code are on their way, rather than in the first render.
+  // Outside English (formatPrice writes that itself), a page's first price formatter loads the
+  // locale's number data (~25 ms, ~100 ms on a slow phone): done now, while the calls and the app's
+  // code are on their way, rather than in the first render.
   try {
     formatPrice(0, '', i18n.language);
   } catch {
