@@ -3,7 +3,7 @@ import { MarketProvider } from '@marketkit/hooks';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
-import { FIRST_VIEW_ID } from './boot/first-view.ts';
+import { dismissFirstView } from './boot/first-view.ts';
 import { boot } from './boot/start.ts';
 import { I18nProvider } from './i18n/react.tsx';
 import { goHome, reloadAfterFailedReplay } from './shell/session-recovery.ts';
@@ -27,7 +27,7 @@ if (root) {
   const app = createRoot(root, {
     // An error no boundary caught unmounts the app: the server's first view must not stay over it.
     onUncaughtError: (error) => {
-      document.getElementById(FIRST_VIEW_ID)?.remove();
+      dismissFirstView();
       reportError(error);
     },
   });

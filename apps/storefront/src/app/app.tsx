@@ -225,18 +225,11 @@ export function App() {
       </div>
     );
   }
-  if (store.status === 'unavailable')
+  if (store.status === 'unavailable' || store.status === 'settings-error')
     return (
       <>
         <FirstViewDone />
-        <StoreUnavailable />
-      </>
-    );
-  if (store.status === 'settings-error')
-    return (
-      <>
-        <FirstViewDone />
-        <SettingsError />
+        {store.status === 'unavailable' ? <StoreUnavailable /> : <SettingsError />}
       </>
     );
   return (

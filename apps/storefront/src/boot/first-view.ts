@@ -9,6 +9,11 @@ export const PICTURE_WAIT_MS = 500;
 /** And for a frame, which a busy or throttled page may not give. */
 const FRAME_WAIT_MS = 1000;
 
+/** Removes the server's first view (when the app draws its screen, or cannot). */
+export function dismissFirstView() {
+  document.getElementById(FIRST_VIEW_ID)?.remove();
+}
+
 /** The cookie that tells the storefront's server to leave out its first view (scripts/first-view.mjs). */
 export const VIEW_COOKIE = 'mk_view';
 

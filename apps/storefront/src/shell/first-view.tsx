@@ -1,5 +1,5 @@
 import { useLayoutEffect } from 'react';
-import { FIRST_VIEW_ID } from '../boot/first-view.ts';
+import { dismissFirstView } from '../boot/first-view.ts';
 
 /**
  * Removes the first view the storefront's server drew (scripts/first-view.mjs) in the commit that
@@ -7,8 +7,6 @@ import { FIRST_VIEW_ID } from '../boot/first-view.ts';
  * same screen. The view sits above the page (absolute), so its going moves nothing.
  */
 export function FirstViewDone() {
-  useLayoutEffect(() => {
-    document.getElementById(FIRST_VIEW_ID)?.remove();
-  }, []);
+  useLayoutEffect(dismissFirstView, []);
   return null;
 }
