@@ -2,10 +2,10 @@ import { useMarket } from '@marketkit/hooks';
 import { discountPercent, productImages, showsPrice } from '@marketkit/hooks/core';
 import type { Schema } from '@marketkit/sdk';
 import { DiscountBadge, Price, ProductCard, RatingStars, Skeleton } from '@marketkit/ui';
-import { Link } from 'wouter';
-import { useT } from '../i18n/react.tsx';
+import { useTranslation } from 'react-i18next';
 import { PLACEHOLDER_IMAGE, placeholders, productHref } from './links.ts';
 import { useMoney } from './money.ts';
+import { RouterLink } from './router-link.tsx';
 
 /** A product in a grid or row: image, name (as text), price or nothing when hidden, discount, rating. */
 export function ProductTile({
@@ -15,7 +15,7 @@ export function ProductTile({
   product: Schema<'ProductSummary'>;
   priority?: boolean;
 }) {
-  const { t } = useT('common');
+  const { t } = useTranslation('common');
   const market = useMarket();
   const money = useMoney();
   const visible = showsPrice(product);
@@ -23,7 +23,7 @@ export function ProductTile({
   return (
     <ProductCard
       href={productHref(product.product_id)}
-      linkAs={Link}
+      linkAs={RouterLink}
       priority={priority}
       name={product.product_name}
       image={market.client.assetUrl(productImages(product)[0]) ?? ''}

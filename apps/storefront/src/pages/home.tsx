@@ -8,11 +8,17 @@ import {
   useStoreBootstrap,
 } from '@marketkit/hooks';
 import type { ReactNode } from 'react';
-import { Link } from 'wouter';
+import { Link } from 'react-router';
 import { ProductGrid } from '../catalogue/product-tile.tsx';
 import { Thumbnail } from '../catalogue/thumbnail.tsx';
-import { useT } from '../i18n/react.tsx';
+import { useTranslation } from 'react-i18next';
 import { useBelowTheFold } from '../shell/scroll.tsx';
+import type { RouteHandle } from '../i18n/namespaces.ts';
+
+export const handle: RouteHandle = { i18n: ['home'], catalogue: true };
+
+export { loader } from './home.server.ts';
+export { clientLoader } from '../app/route-data.ts';
 
 function Row({
   id,
@@ -33,7 +39,7 @@ function Row({
           {title}
         </h2>
         {seeAll ? (
-          <Link href={seeAll.href} className="text-sm underline underline-offset-4">
+          <Link to={seeAll.href} className="text-sm underline underline-offset-4">
             {seeAll.label}
           </Link>
         ) : null}
@@ -45,7 +51,7 @@ function Row({
 
 /** Home (`/`): the store's hero, deals, categories, recommendations and what the shopper viewed. */
 export default function Home() {
-  const { t } = useT('home');
+  const { t } = useTranslation('home');
   const market = useMarket();
   const store = useStoreBootstrap();
   const home = store.settings?.store_home_settings;
@@ -69,7 +75,7 @@ export default function Home() {
           </h1>
           {home?.hero_subtitle ? <p className="opacity-80">{home.hero_subtitle}</p> : null}
           <Link
-            href="/productListing"
+            to="/productListing"
             className="inline-flex min-h-10 w-fit items-center rounded-md bg-primary px-4 font-medium text-primary-fg"
           >
             {t('shop_now')}
@@ -109,7 +115,7 @@ export default function Home() {
               {(categories.data ?? []).map((category) => (
                 <li key={category.category_id}>
                   <Link
-                    href={`/productListing?category=${category.category_id}`}
+                    to={`/productListing?category=${category.category_id}`}
                     className="flex flex-col items-center gap-2 rounded-lg border border-current/10 p-3 text-center hover:bg-black/5"
                   >
                     <Thumbnail path={category.image_path} size={96} round />

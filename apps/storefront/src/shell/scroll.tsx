@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect } from 'react';
-import { useHistoryEntry } from '../app/router.tsx';
+import { useHydrated } from './guards.tsx';
+import { useHistoryEntry } from './history.ts';
 import { useIdle } from './use-idle.ts';
 
 const positions = new Map<string, number>();
@@ -14,7 +15,10 @@ const RESTORE_TIMEOUT_MS = 1500;
  */
 export function useBelowTheFold(): boolean {
   const idle = useIdle();
-  const returning = useHistoryEntry().type === 'POP' && !firstScreen;
+  // Never while the page hydrates: the server drew none of it.
+  const hydrated = useHydrated();
+  const { type } = useHistoryEntry();
+  const returning = hydrated && type === 'POP' && !firstScreen;
   return idle || returning;
 }
 

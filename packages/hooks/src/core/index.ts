@@ -70,6 +70,7 @@ export {
 export { deviceName, isDeviceId } from './device.ts';
 export {
   bytesToMegabytes,
+  type DateTextOptions,
   discountPercent,
   formatDate,
   formatDateBritish,
@@ -250,6 +251,7 @@ export {
   MIN_TEXT_CONTRAST,
   pageTitle,
   readableText,
+  safeColour,
   type StoreValidationState,
   settingsStoreId,
   storeFromHost,
@@ -259,4 +261,5 @@ export {
   type Theme,
   themeCssVariables,
   themeFromSettings,
+  themeStyleSheet,
 } from './store.ts';

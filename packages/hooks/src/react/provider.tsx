@@ -296,10 +296,14 @@ function createMarketContext(
   };
 }
 
-/** After hydration, the browser keeps the snapshot's language and pincode where it holds none of its own. */
-function adoptSnapshot(market: MarketContextValue) {
+/**
+ * A value the server took from a cookie or the path and the browser does not hold (its storage was
+ * cleared, or the cookie came first) is kept, before anything renders or asks; what the browser holds
+ * wins (it shows after hydration).
+ */
+function adoptSnapshot(market: MarketContextValue): MarketContextValue {
   const { snapshot, state } = market;
-  if (!snapshot || onServer()) return;
+  if (!snapshot || onServer()) return market;
   if (state.storage.get(STORAGE_KEYS.language) === null) {
     state.storage.set(STORAGE_KEYS.language, snapshot.language);
     state.storage.set(STORAGE_KEYS.direction, snapshot.direction);
@@ -307,6 +311,7 @@ function adoptSnapshot(market: MarketContextValue) {
   }
   if (snapshot.pincode && state.pincode.getState() === null)
     state.pincode.setState({ pincode: snapshot.pincode, addressId: null }, true);
+  return market;
 }
 
 /** A function that always gives the same object (a server snapshot for `useSyncExternalStore`). */
@@ -324,10 +329,7 @@ const constant =
 export function MarketProvider(props: MarketProviderProps) {
   const latest = useRef(props);
   latest.current = props;
-  const [value] = useState(() => createMarketContext(props, latest));
-  // After hydration: a value the server took from a cookie or the path and the browser does not hold
-  // (its storage was cleared, or the cookie came first) is kept; what the browser holds wins.
-  useEffect(() => adoptSnapshot(value), [value]);
+  const [value] = useState(() => adoptSnapshot(createMarketContext(props, latest)));
   useEffect(() => {
     if (typeof window === 'undefined') return;
     // Keep the session in step when another tab signs in or out (the token cookie changes), and the

@@ -1,0 +1,21 @@
+// Starts the storefront's server on a port: what `npm run demo`, the browser tests and the bench use.
+import { createServer } from 'node:http';
+import { createStorefrontApp } from './app.mjs';
+
+/** @param {import('./app.d.mts').StartOptions} options */
+export async function startStorefrontServer({ port = 0, host = '127.0.0.1', ...options }) {
+  const { app } = await createStorefrontApp(options);
+  const server = createServer(app);
+  // Idle keep-alive sockets go before a load balancer's would (its default is 60 s).
+  server.keepAliveTimeout = 65_000;
+  await new Promise((resolve) => server.listen(port, host, resolve));
+  const address = server.address();
+  return {
+    port: typeof address === 'object' && address ? address.port : port,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections?.();
+        server.close(() => resolve());
+      }),
+  };
+}

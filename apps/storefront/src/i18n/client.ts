@@ -1,0 +1,46 @@
+import i18next, { type i18n, type Resource } from 'i18next';
+import HttpBackend, { type HttpBackendOptions } from 'i18next-http-backend';
+import { initReactI18next } from 'react-i18next';
+import { i18nOptions } from './options.ts';
+
+/** The files of a language host: `{host}/{language}/{namespace}.json`. */
+export const loadPath = (host: string) => `${host.replace(/\/+$/, '')}/{{lng}}/{{ns}}.json`;
+
+/** A translation file must hold a JSON object; anything else is a parse error (never retried). */
+export function parseTranslations(text: string): Record<string, unknown> {
+  const value: unknown = JSON.parse(text);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new TypeError('A translation file holds a JSON object');
+  return value as Record<string, unknown>;
+}
+
+export interface BrowserI18nOptions {
+  /** Where the translation files are (`/locales`, or another origin). */
+  host: string;
+  language: string;
+  /** Texts the page came with (a server-rendered page): used at once, never asked for again. */
+  resources?: Resource;
+}
+
+/**
+ * The browser's i18next: texts the page came with are there before the first render (so hydration
+ * sees what the server rendered), and every other namespace loads from the language host when a
+ * screen first asks for it (react-i18next suspends that screen meanwhile), with the spec's retries.
+ */
+export function createBrowserI18n(options: BrowserI18nOptions): i18n {
+  const instance = i18next.createInstance();
+  void instance
+    .use(HttpBackend)
+    .use(initReactI18next)
+    .init<HttpBackendOptions>({
+      ...i18nOptions(options.language),
+      ...(options.resources ? { resources: options.resources } : {}),
+      backend: {
+        loadPath: loadPath(options.host),
+        parse: parseTranslations,
+        crossDomain: true,
+        requestOptions: { mode: 'cors', credentials: 'same-origin', cache: 'default' },
+      },
+    });
+  return instance;
+}
