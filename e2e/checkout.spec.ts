@@ -361,6 +361,7 @@ test('[P4] /amazonPayment without payment data goes to /; a gateway URL outside 
   page.on('request', (request) => {
     if (request.url().includes('evil.example')) outside.push(request.url());
   });
+  // A forged history entry (state the app never wrote), reached as Back or Forward would reach it.
   await page.evaluate(() => {
     history.pushState(
       {
@@ -391,6 +392,8 @@ test('[P4] /amazonPayment without payment data goes to /; a gateway URL outside 
       '',
       '/amazonPayment',
     );
+    // As the browser's Back or Forward would bring such an entry: the router reads it.
+    dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
   });
   await expect(page.getByText("The payment page's address is not one this store allows")).toBeVisible();
   await expect(page.getByText('Nothing was charged.')).toBeVisible();
@@ -415,6 +418,8 @@ test('[P4] /amazonPayment without payment data goes to /; a gateway URL outside 
       '',
       '/payment',
     );
+    // As the browser's Back or Forward would bring such an entry: the router reads it.
+    dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
   });
   await expect(page.getByText("The payment page's address is not one this store allows")).toBeVisible();
   expect(page.url()).toBe(`${origin}/payment`);

@@ -19,6 +19,9 @@ export const BUILD = join(APP, 'build');
 /** Spec §9's languages: one first in the path (`/fr/cart`) is the shopper's choice. */
 const PATH_LANGUAGES = ['en', 'en_US', 'en_IN', 'hi', 'ar', 'fr'];
 
+/** A Host header: a DNS name or an address, and a port. */
+const HOST = /^([a-z0-9-]+(\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(:\d{1,5})?$/i;
+
 /** How long a page waits for the services host before it renders without (the browser completes it). */
 export const DATA_TIMEOUT_MS = 300;
 /** The bound on every call to the services host (the proxy's and the pages'). */
@@ -80,6 +83,11 @@ export async function createStorefrontApp({
   app.use((request, response, next) => {
     response.locals.nonce = randomBytes(16).toString('base64');
     response.set(securityHeaders(config, response.locals.nonce));
+    // The host decides the store and the page's address: a name and a port, or it is refused.
+    if (!HOST.test(String(request.headers.host ?? ''))) {
+      response.status(400).type('text/plain').set('Cache-Control', 'no-store').send('Bad request');
+      return;
+    }
     next();
   });
 
@@ -141,14 +149,21 @@ export async function createStorefrontApp({
     }),
   );
 
-  // An error the handler did not answer: a plain 500, never a stack trace.
+  // What a step refused (a missing asset, a malformed path) keeps its status; anything else is a
+  // plain 500, never a stack trace.
   app.use((error, request, response, _next) => {
-    console.error(error);
+    const status = Number(error?.status ?? error?.statusCode);
+    const refused = status >= 400 && status < 500;
+    if (!refused) console.error(error);
     if (response.headersSent) {
       response.destroy();
       return;
     }
-    response.status(500).type('text/plain').set('Cache-Control', 'no-store').send('The page could not be rendered');
+    response
+      .status(refused ? status : 500)
+      .type('text/plain')
+      .set('Cache-Control', 'no-store')
+      .send(refused ? (status === 404 ? 'Not found' : 'Bad request') : 'The page could not be rendered');
   });
 
   return { app, config };

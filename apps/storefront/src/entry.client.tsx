@@ -4,6 +4,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { HydratedRouter } from 'react-router/dom';
 import { loadConfig } from './app/config.ts';
+import { CHUNK_RELOAD_FLAG } from './app/first-load-guard.ts';
 import { PageContext, readRenderedTexts, TEXTS_ELEMENT_ID } from './app/page-context.tsx';
 import { keepPreferenceCookies } from './app/preferences.ts';
 import { loadRouteModules, routeModuleGuard } from './app/route-modules.ts';
@@ -58,8 +59,16 @@ const i18n = createBrowserI18n(
         language: pathLanguage ?? saved(LANGUAGE_KEY) ?? FALLBACK_LANGUAGE,
       },
 );
-// The SPA build loads the first route's code and texts here, under the same rule as every later screen.
-if (!rendered) await loadRouteModules(`${location.pathname}${location.search}`, i18n);
+// The SPA build loads the first route's code and texts here, under the same rule as every later screen
+// (which clears the reload flag once they are in). A server-rendered page's code is in already: a later
+// failure may reload once again (app/first-load-guard.ts).
+if (rendered)
+  try {
+    sessionStorage.removeItem(CHUNK_RELOAD_FLAG);
+  } catch {
+    // Storage refused: the guard shows failures instead of reloading.
+  }
+else await loadRouteModules(`${location.pathname}${location.search}`, i18n);
 
 // The response's nonce, as React Router wrote it on its scripts (the property keeps what the
 // attribute hides): the client renders the same tags with the same attributes.

@@ -44,7 +44,8 @@ export default async function handleRequest(
     },
     language,
     namespaces,
-    scope?.deadline ?? new Promise((resolve) => setTimeout(resolve, 3000)),
+    // A bound of its own: the data may have used the page's whole wait already.
+    new Promise((resolve) => setTimeout(resolve, server?.dataTimeoutMs ?? 3000)),
   );
   const page = {
     ...(server ? { nonce: server.nonce } : {}),

@@ -4,7 +4,7 @@ import { prefetchStore } from '@marketkit/hooks/prefetch';
 import { createMemoryTokenStore } from '@marketkit/sdk';
 import { ErrorState } from '@marketkit/ui';
 import { HydrationBoundary } from '@tanstack/react-query';
-import { type ReactNode, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   isRouteErrorResponse,
@@ -17,6 +17,7 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root';
 import { loadConfig } from './app/config.ts';
+import { FIRST_LOAD_GUARD } from './app/first-load-guard.ts';
 import { TEXTS_ELEMENT_ID, usePage } from './app/page-context.tsx';
 import type { RootData } from './app/root-data.ts';
 import { goHome, reloadAfterFailedReplay } from './shell/session-recovery.ts';
@@ -73,6 +74,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="referrer" content="strict-origin-when-cross-origin" />
+        <script
+          {...(nonce ? { nonce } : {})}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of ours, no data in it
+          dangerouslySetInnerHTML={{ __html: FIRST_LOAD_GUARD }}
+          suppressHydrationWarning
+        />
         <link rel="icon" href="data:," />
         <Meta />
         <Links {...(nonce ? { nonce } : {})} />
@@ -101,6 +108,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const answers = useRouteAnswers();
   const path = useRef('');
   path.current = useLocation().pathname;
+  // The page is the app's now (the browser tests wait for this before they act).
+  useEffect(() => document.documentElement.setAttribute('data-hydrated', ''), []);
   // On the server, the session the shopper's cookie holds (the browser reads its own cookies).
   const [tokens] = useState(() =>
     page.accessToken ? createMemoryTokenStore({ access_token: page.accessToken, expires_in: 0 }) : undefined,

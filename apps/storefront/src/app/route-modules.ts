@@ -1,6 +1,7 @@
 import type { i18n } from 'i18next';
 import type { ClientInstrumentation, RouteObject } from 'react-router';
 import { routeNamespaces } from '../i18n/namespaces.ts';
+import { CHUNK_RELOAD_FLAG } from './first-load-guard.ts';
 import { matchRoutes } from 'react-router';
 import { createStore } from 'zustand/vanilla';
 
@@ -11,7 +12,7 @@ import { createStore } from 'zustand/vanilla';
  * loaded here first, before a navigation starts: the router then finds them loaded.
  */
 export const CHUNK_TIMEOUT_MS = 120_000;
-const RELOAD_FLAG = 'marketkit_chunk_reload';
+const RELOAD_FLAG = CHUNK_RELOAD_FLAG;
 
 /** What the shell shows about a screen that is not there yet. */
 export type ScreenLoading =

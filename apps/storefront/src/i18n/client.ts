@@ -20,6 +20,10 @@ export interface BrowserI18nOptions {
   language: string;
   /** Texts the page came with (a server-rendered page): used at once, never asked for again. */
   resources?: Resource;
+  /** The `fetch` the files are asked with (tests); the page's own by default. */
+  fetch?: (input: string, init?: RequestInit) => Promise<Response>;
+  /** The first wait before a retry, doubling each time (spec §9: 1000 ms). */
+  retryMs?: number;
 }
 
 /**
@@ -34,12 +38,17 @@ export function createBrowserI18n(options: BrowserI18nOptions): i18n {
     .use(initReactI18next)
     .init<HttpBackendOptions>({
       ...i18nOptions(options.language),
-      ...(options.resources ? { resources: options.resources } : {}),
+      // The page's texts: ready before the first render (hydration), nothing asked for.
+      ...(options.resources
+        ? { resources: options.resources, ns: Object.keys(options.resources[options.language] ?? {}) }
+        : {}),
+      ...(options.retryMs ? { retryTimeout: options.retryMs } : {}),
       backend: {
         loadPath: loadPath(options.host),
         parse: parseTranslations,
         crossDomain: true,
         requestOptions: { mode: 'cors', credentials: 'same-origin', cache: 'default' },
+        ...(options.fetch ? { alternateFetch: options.fetch } : {}),
       },
     });
   return instance;

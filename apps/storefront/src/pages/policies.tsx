@@ -15,7 +15,7 @@ const LISTS = '[&_ol]:list-decimal [&_ol]:ps-6 [&_ul]:list-disc [&_ul]:ps-6';
 
 /** The store's policies (`/policies`, public) with its FAQs, and each policy (`/policies/{slug}`). */
 export default function Policies() {
-  const route = policyRoute(useParams<{ wild?: string }>().wild);
+  const route = policyRoute(useParams()['*']);
   if (route.kind === 'index') return <PolicyIndex />;
   if (route.kind === 'policy') return <PolicyPage key={route.slug} slug={route.slug} />;
   return <PolicyNotFound />;

@@ -67,11 +67,12 @@ export async function createRequestI18n(
   deadline: Promise<void>,
 ): Promise<i18n> {
   const instance = i18next.createInstance();
-  await instance
+  const loaded = instance
     .use(resourcesToBackend((lng: string, ns: string) => readTranslations(source, lng, ns)))
     .use(initReactI18next)
-    .init({ ...i18nOptions(language), ns: [...namespaces], maxRetries: 0, initAsync: true });
-  await Promise.race([instance.loadNamespaces([...namespaces]), deadline]);
+    .init({ ...i18nOptions(language), ns: [...namespaces], maxRetries: 0, initAsync: true })
+    .then(() => instance.loadNamespaces([...namespaces]));
+  await Promise.race([loaded.catch(() => {}), deadline]);
   return instance;
 }
 
@@ -82,6 +83,8 @@ export async function createRequestI18n(
  * left out, for the browser to load.
  */
 export function renderedTexts(instance: i18n, namespaces: readonly Namespace[]): Resource {
+  // Not even started by the deadline: the browser loads everything itself.
+  if (!instance.isInitialized) return {};
   const languages = [...new Set([instance.language, FALLBACK_LANGUAGE])];
   // i18next's record of each file: -1 failed for good, 2 loaded.
   const state = (instance.services.backendConnector as unknown as { state?: Record<string, number> }).state ?? {};

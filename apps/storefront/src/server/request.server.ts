@@ -62,16 +62,18 @@ export interface RequestScope {
   dehydrate(queries: readonly MarketQuery<unknown>[]): DehydratedState;
 }
 
-const scopes = new WeakMap<Request, RequestScope>();
+// Keyed by the load context, which the server makes once per request (React Router may hand each
+// loader a Request of its own).
+const scopes = new WeakMap<StorefrontServerContext, RequestScope>();
 
 /** The scope of a request (one per request, shared by its loaders and its render). */
 export function requestScope(request: Request, context: AppLoadContext): RequestScope {
-  let scope = scopes.get(request);
+  const server = context.storefront;
+  if (!server) throw new Error('The storefront renders pages through its server (server/app.mjs)');
+  let scope = scopes.get(server);
   if (!scope) {
-    const server = context.storefront;
-    if (!server) throw new Error('The storefront renders pages through its server (server/app.mjs)');
     scope = createScope(request, server);
-    scopes.set(request, scope);
+    scopes.set(server, scope);
   }
   return scope;
 }

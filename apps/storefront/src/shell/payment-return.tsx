@@ -12,11 +12,11 @@ export default function PaymentReturn({ pathname }: { pathname: string }) {
     pathname,
     // Their texts load only when a payment outcome is to be shown.
     onPaid: () =>
-      void i18n.loadNamespaces('cart').then(() => toast.success(i18n.t('cart:order placed success'))),
+      void i18n.loadNamespaces('cart').then(() => toast.success(i18n.t('order placed success', { ns: 'cart' }))),
     onNotPaid: () =>
       void i18n
         .loadNamespaces('order')
-        .then(() => toast.error(i18n.t('order:order payment fail'), { id: 'failed_order' })),
+        .then(() => toast.error(i18n.t('order payment fail', { ns: 'order' }), { id: 'failed_order' })),
   });
   return null;
 }

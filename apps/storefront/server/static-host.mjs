@@ -1,0 +1,89 @@
+// The SPA build (`build-spa/client`) as a host that serves static files only would serve it (a CDN,
+// an object store): every route gets index.html, assets are immutable, `config.json` says where the
+// services host is (the browser calls it directly: it must allow the storefront's origin). For the
+// browser tests and the bench; a real static host needs only the files and that one rule.
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { extname, isAbsolute, join, normalize, relative } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { BUILD } from './app.mjs';
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.map': 'application/json; charset=utf-8',
+};
+
+/** @param {{ servicesHost: string; port?: number; host?: string; root?: string }} options */
+export async function startStaticHost({ servicesHost, port = 0, host = '127.0.0.1', root = join(BUILD, '..', 'build-spa', 'client') }) {
+  if (!existsSync(join(root, 'index.html')))
+    throw new Error(`No SPA build at ${root} (pnpm --filter @marketkit/storefront build:spa)`);
+  const built = JSON.parse(readFileSync(join(root, 'config.json'), 'utf8'));
+  // The shell's inline scripts never change after the build: a static host allows them by hash.
+  const shell = readFileSync(join(root, 'index.html'), 'utf8');
+  const hashes = [...shell.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/json)[^>]*>([\s\S]*?)<\/script>/g)].map(
+    ([, code]) => `'sha256-${createHash('sha256').update(code ?? '').digest('base64')}'`,
+  );
+  const shellPolicy = [
+    "default-src 'self'",
+    `script-src 'self' ${hashes.join(' ')}`,
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob: ${new URL(servicesHost).origin}`,
+    `connect-src 'self' ${new URL(servicesHost).origin}`,
+    `form-action 'self' ${new URL(servicesHost).origin}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+  const config = JSON.stringify({
+    ...built,
+    servicesHost,
+    paymentOrigins: [...new Set([...(built.paymentOrigins ?? []), new URL(servicesHost).origin])],
+  });
+  const server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://x');
+    if (url.pathname === '/config.json') {
+      response.writeHead(200, { 'Content-Type': TYPES['.json'], 'Cache-Control': 'no-store' });
+      response.end(config);
+      return;
+    }
+    let path = root;
+    try {
+      path = normalize(join(root, decodeURIComponent(url.pathname)));
+    } catch {}
+    const rel = relative(root, path);
+    const inside = rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
+    const file = inside && existsSync(path) && statSync(path).isFile() ? path : null;
+    if (!file && extname(url.pathname) !== '') {
+      response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
+      response.end('Not found');
+      return;
+    }
+    const served = file ?? join(root, 'index.html');
+    const type = extname(served);
+    const body = readFileSync(served);
+    const gzip = /\bgzip\b/.test(request.headers['accept-encoding'] ?? '') && type !== '.png';
+    response.writeHead(200, {
+      ...(type === '.html' ? { 'Content-Security-Policy': `${shellPolicy}` } : {}),
+      'Content-Type': TYPES[type] ?? 'application/octet-stream',
+      'Cache-Control': served.includes(`${join(root, 'assets')}/`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      'X-Content-Type-Options': 'nosniff',
+      ...(gzip ? { 'Content-Encoding': 'gzip' } : {}),
+    });
+    response.end(gzip ? gzipSync(body) : body);
+  });
+  await new Promise((resolve) => server.listen(port, host, resolve));
+  const address = server.address();
+  return {
+    port: typeof address === 'object' && address ? address.port : port,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections?.();
+        server.close(() => resolve());
+      }),
+  };
+}
