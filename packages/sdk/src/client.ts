@@ -63,7 +63,8 @@ const UNRESOLVED_HOST = 'http://unresolved.invalid';
  */
 function absoluteServicesHost(servicesHost: string, origin: string | null | undefined): string {
   if (isServicesPath(servicesHost)) {
-    const page = origin === undefined ? (globalThis as { location?: { origin?: string } }).location?.origin : origin;
+    const page =
+      origin === undefined ? (globalThis as { location?: { origin?: string } }).location?.origin : origin;
     if (!page || !URL.canParse(page)) return UNRESOLVED_HOST;
     return new URL(servicesHost, page).href.replace(/\/+$/, '');
   }
@@ -75,7 +76,7 @@ function absoluteServicesHost(servicesHost: string, origin: string | null | unde
   }
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:'))
     throw new TypeError(
-      `createMarketClient: servicesHost must be an http(s) URL (http://localhost:4010) or a path on the page's origin (/api), not ${JSON.stringify(servicesHost)}`,
+      `servicesHost must be an http(s) URL or a path such as /api, not ${JSON.stringify(servicesHost)}`,
     );
   return servicesHost;
 }
@@ -94,7 +95,12 @@ export function createMarketClient(options: MarketClientOptions): MarketClient {
   const realm = options.realm ?? `${options.store}-customer`;
   const unresolved = servicesHost === UNRESOLVED_HOST;
   const baseFetch = unresolved
-    ? () => Promise.reject(new TypeError(`createMarketClient: the services host ${given} is a path, and there is no page to resolve it against: give \`origin\` (the page's origin) outside a browser.`))
+    ? () =>
+        Promise.reject(
+          new TypeError(
+            `servicesHost ${given} is a path: give \`origin\` outside a browser`,
+          ),
+        )
     : (options.fetch ?? ((request: Request) => globalThis.fetch(request)));
   const { tokens } = options;
   const timeoutMs = options.refreshTimeoutMs ?? 10_000;

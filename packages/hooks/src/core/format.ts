@@ -128,9 +128,7 @@ export function formatDateBritish(value: Date | string | number, options: DateTe
 export function formatTime(value: Date | string, options: DateTextOptions = {}): string {
   const clock = typeof value === 'string' ? /^(\d{1,2}):(\d{2})/.exec(value) : null;
   // A wall-clock time (a slot's `14:05`) is no moment: written as it is, wherever it is read.
-  const date = clock
-    ? new Date(Date.UTC(2000, 0, 1, Number(clock[1]), Number(clock[2])))
-    : toDate(value);
+  const date = clock ? new Date(Date.UTC(2000, 0, 1, Number(clock[1]), Number(clock[2]))) : toDate(value);
   if (clock && Number(clock[1]) > 23) return '';
   if (Number.isNaN(date.getTime())) return '';
   return dateFormat(options.locale, {

@@ -225,10 +225,7 @@ export function prefetchStore(options: PrefetchStoreOptions): PrefetchedStore {
   return {
     store: options.store,
     validation: quiet(calls.validation()),
-    settings:
-      storeId === null
-        ? null
-        : { storeId, result: quiet(calls.settings(storeId)) },
+    settings: storeId === null ? null : { storeId, result: quiet(calls.settings(storeId)) },
     languages: quiet(calls.languages()),
     screen,
   };

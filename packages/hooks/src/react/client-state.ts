@@ -37,7 +37,8 @@ function persisted<T>(
   sanitize: (value: unknown) => { value: T; dropped: number },
   serverStorage: SafeStorage | undefined,
 ): Reloadable<T> {
-  const read = (from: SafeStorage) => loadPersisted(from, key, { version: VERSION, fallback, sanitize }).value;
+  const read = (from: SafeStorage) =>
+    loadPersisted(from, key, { version: VERSION, fallback, sanitize }).value;
   const load = () => read(storage);
   const store = createStore<T>()(() => load());
   let reloading = false;
@@ -70,43 +71,74 @@ export interface MergeJournal {
  * `serverStorage`: what a server-rendered page was rendered with (see `MarketSnapshot`).
  */
 export function createClientState(storage: SafeStorage, serverStorage?: SafeStorage) {
-  const guestCart = persisted<GuestCartState>(storage, STORAGE_KEYS.guestCart, EMPTY_GUEST_CART, (value) => {
-    const { state, dropped } = sanitizeGuestCart(value);
-    return { value: state, dropped };
-  }, serverStorage);
-  const slots = persisted<SlotSelection[]>(storage, STORAGE_KEYS.slots, [], (value) => ({
-    value: sanitizeSlots(value),
-    dropped: 0,
-  }), serverStorage);
-  const buyNow = persisted<BuyNowItem | null>(storage, STORAGE_KEYS.buyNow, null, (value) => ({
-    value: sanitizeBuyNow(value),
-    dropped: 0,
-  }), serverStorage);
-  const pincode = persisted<SavedPincode | null>(storage, STORAGE_KEYS.pincode, null, (value) => ({
-    value: sanitizeSavedPincode(value),
-    dropped: 0,
-  }), serverStorage);
-  const mergeJournal = persisted<MergeJournal | null>(storage, STORAGE_KEYS.mergeJournal, null, (value) => {
-    const journal = value as Partial<MergeJournal> | null;
-    if (!journal || typeof journal.targets !== 'object' || journal.targets === null)
-      return { value: null, dropped: 0 };
-    const targets: MergeJournal['targets'] = {};
-    for (const [id, target] of Object.entries(journal.targets)) {
-      if (
-        /^[0-9]+$/.test(id) &&
-        target &&
-        Number.isInteger(target.quantity) &&
-        (target.kind === 'create' || target.kind === 'update')
-      )
-        targets[id] = target;
-    }
-    return { value: { targets }, dropped: 0 };
-  }, serverStorage);
+  const guestCart = persisted<GuestCartState>(
+    storage,
+    STORAGE_KEYS.guestCart,
+    EMPTY_GUEST_CART,
+    (value) => {
+      const { state, dropped } = sanitizeGuestCart(value);
+      return { value: state, dropped };
+    },
+    serverStorage,
+  );
+  const slots = persisted<SlotSelection[]>(
+    storage,
+    STORAGE_KEYS.slots,
+    [],
+    (value) => ({
+      value: sanitizeSlots(value),
+      dropped: 0,
+    }),
+    serverStorage,
+  );
+  const buyNow = persisted<BuyNowItem | null>(
+    storage,
+    STORAGE_KEYS.buyNow,
+    null,
+    (value) => ({
+      value: sanitizeBuyNow(value),
+      dropped: 0,
+    }),
+    serverStorage,
+  );
+  const pincode = persisted<SavedPincode | null>(
+    storage,
+    STORAGE_KEYS.pincode,
+    null,
+    (value) => ({
+      value: sanitizeSavedPincode(value),
+      dropped: 0,
+    }),
+    serverStorage,
+  );
+  const mergeJournal = persisted<MergeJournal | null>(
+    storage,
+    STORAGE_KEYS.mergeJournal,
+    null,
+    (value) => {
+      const journal = value as Partial<MergeJournal> | null;
+      if (!journal || typeof journal.targets !== 'object' || journal.targets === null)
+        return { value: null, dropped: 0 };
+      const targets: MergeJournal['targets'] = {};
+      for (const [id, target] of Object.entries(journal.targets)) {
+        if (
+          /^[0-9]+$/.test(id) &&
+          target &&
+          Number.isInteger(target.quantity) &&
+          (target.kind === 'create' || target.kind === 'update')
+        )
+          targets[id] = target;
+      }
+      return { value: { targets }, dropped: 0 };
+    },
+    serverStorage,
+  );
   const recentlyViewed = persisted<number[]>(
     storage,
     STORAGE_KEYS.recentlyViewed,
     [],
-    sanitizeRecentlyViewed, serverStorage
+    sanitizeRecentlyViewed,
+    serverStorage,
   );
   const byKey: Record<string, { reload(): void }> = {
     [STORAGE_KEYS.recentlyViewed]: recentlyViewed,

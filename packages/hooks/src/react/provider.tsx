@@ -24,7 +24,13 @@ import { type PrefetchedStore, storeCalls } from '../prefetch/index.ts';
 import { type ClientState, createClientState, STORAGE_KEYS } from './client-state.ts';
 import { marketKeys } from './keys.ts';
 import { isShopperScoped } from './query-keys.ts';
-import { createMemoryStorage, defaultStorage, type KeyValueStorage, type SafeStorage, safe } from './storage.ts';
+import {
+  createMemoryStorage,
+  defaultStorage,
+  type KeyValueStorage,
+  type SafeStorage,
+  safe,
+} from './storage.ts';
 
 export interface SessionStoreState {
   accessToken: string | null;

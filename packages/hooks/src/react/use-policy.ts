@@ -1,7 +1,7 @@
 import { unwrap } from '@marketkit/sdk';
 import { useQuery } from '@tanstack/react-query';
-import { useMarket } from './provider.tsx';
 import { CATALOGUE_STALE_MS } from '../prefetch/index.ts';
+import { useMarket } from './provider.tsx';
 import type { CatalogueQueryOptions } from './use-categories.ts';
 
 /**

@@ -284,14 +284,20 @@ describe('formatting', () => {
     // The same as Intl itself, whatever this runtime's data says.
     const tag = locale.replace('_', '-');
     expect(formatDate(at, { locale, timeZone: 'UTC' })).toBe(
-      new Intl.DateTimeFormat(tag, { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(
-        new Date(at),
-      ),
+      new Intl.DateTimeFormat(tag, {
+        month: 'long',
+        day: 'numeric',
+        year: 'numeric',
+        timeZone: 'UTC',
+      }).format(new Date(at)),
     );
     expect(formatTime('14:05', { locale })).toBe(
-      new Intl.DateTimeFormat(tag, { hour: 'numeric', minute: '2-digit', hour12: true, timeZone: 'UTC' }).format(
-        new Date(at),
-      ),
+      new Intl.DateTimeFormat(tag, {
+        hour: 'numeric',
+        minute: '2-digit',
+        hour12: true,
+        timeZone: 'UTC',
+      }).format(new Date(at)),
     );
   });
 

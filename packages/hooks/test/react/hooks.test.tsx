@@ -239,10 +239,6 @@ describe('store bootstrap and language', () => {
     expect(calls).toHaveLength(3);
   });
 
-  /** `prefetchStore` options for the demo store (id known) on a device. */
-  const demoStore = (device: ReturnType<typeof newDevice>) =>
-    ({ servicesHost: HOST, store: 'demo', storeId: 14, storage: device.storage }) as const;
-
   it('asks again when a prefetched call failed', async () => {
     sandbox.faults.add({ path: '/ums/rest/v3/validate-store', status: 503, times: 1 });
     const device = newDevice();
