@@ -329,13 +329,17 @@ test('[P1][P2] forged payDone and a tampered return query never show an unpaid o
     ?.order_id;
   expect(unpaid).toBeTruthy();
 
-  // payDone set by hand: the order page still asks the server, which says not paid.
-  await page.goto(`${origin}/`);
+  // payDone set by hand: the order page still asks the server, which says not paid. (Set on the order
+  // page itself, once its own check of the flags the hand-over left is over: any other page runs the
+  // payment return check, which clears a 'true' flag, and this one clears the flags it checked.)
+  await page.goto(`${origin}/order-status`);
+  await expect(page.getByTestId('order-outcome')).toHaveAttribute('data-outcome', 'unpaid');
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('orderID'))).toBeNull();
   await page.evaluate((id) => {
     localStorage.setItem('payDone', 'true');
     localStorage.setItem('orderID', String(id));
   }, unpaid);
-  await page.goto(`${origin}/order-status`);
+  await page.reload();
   await expect(page.getByTestId('order-outcome')).toHaveAttribute('data-outcome', 'unpaid');
   await expect(page.getByText('The payment for your order did not go through')).toBeVisible();
 

@@ -267,7 +267,9 @@ test.describe('hostile data', () => {
         // as rendered; the data the browser takes over is in React Router's script, escaped).
         const html = await pageHtml(origin, path);
         const body = /<body>([\s\S]*?)<script/.exec(html)?.[1] ?? '';
-        if (['/', '/productListing', `/ProductDetails?productId=${PRODUCT}`, '/listCategories'].includes(path))
+        if (
+          ['/', '/productListing', `/ProductDetails?productId=${PRODUCT}`, '/listCategories'].includes(path)
+        )
           expect(body, path).toContain('&lt;img src=x onerror=');
         expect(body, path).not.toMatch(/<img src=x|<script|javascript:|onerror="window/i);
         expect(html, path).not.toMatch(/<script>window.__xss/);

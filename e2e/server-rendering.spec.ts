@@ -19,7 +19,8 @@ function storeCalls(page: Page) {
 }
 
 /** What the first screen of each page shows, which the server asked for. */
-const FIRST_SCREEN = /validate-store|content-settings|\/languages|products\?.*is_deal|products\?sort=relevance|products\/1005|products\?.*page_number=1/;
+const FIRST_SCREEN =
+  /validate-store|content-settings|\/languages|products\?.*is_deal|products\?sort=relevance|products\/1005|products\?.*page_number=1/;
 
 test.describe('the HTML, before any script', () => {
   test('souq: the Arabic hero text, right to left', async () => {
@@ -54,10 +55,13 @@ test.describe('the HTML, before any script', () => {
     expect(elsewhere).toContain('No products match');
     // The app keeps the cookie in step with the pincode the shopper saves.
     await page.goto(`${storefront.origin('demo')}/productListing`);
-    await page.getByLabel('Pincode').fill('400001');
-    await page.getByRole('button', { name: 'Apply' }).click();
+    const pincodeForm = page.locator('form').filter({ has: page.getByLabel('Pincode') });
+    await pincodeForm.getByLabel('Pincode').fill('400001');
+    await pincodeForm.getByRole('button', { name: 'Apply' }).click();
     await expect
-      .poll(async () => (await page.context().cookies()).find((cookie) => cookie.name === 'mk_pincode')?.value)
+      .poll(
+        async () => (await page.context().cookies()).find((cookie) => cookie.name === 'mk_pincode')?.value,
+      )
       .toBe('400001');
   });
 });
@@ -69,7 +73,9 @@ test.describe('with JavaScript disabled', () => {
     page,
   }) => {
     await page.goto(storefront.origin('demo'), { waitUntil: 'load' });
-    await expect(page.getByRole('heading', { level: 1, name: 'Everything for home, work and play' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Everything for home, work and play' }),
+    ).toBeVisible();
     await expect(page.locator('main [data-slot="product-card"]').first()).toBeVisible();
     await page.getByRole('link', { name: 'Shop now' }).click();
     await expect(page).toHaveURL(`${storefront.origin('demo')}/productListing`);
@@ -122,7 +128,8 @@ test.describe('after hydration', () => {
       const seen = { shift: 0 };
       (window as unknown as { __seen: typeof seen }).__seen = seen;
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) seen.shift += entry.value;
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
+          seen.shift += entry.value;
       }).observe({ type: 'layout-shift', buffered: true });
     });
     const response = await page.goto(storefront.origin('demo'), { waitUntil: 'commit' });
@@ -136,7 +143,9 @@ test.describe('after hydration', () => {
     const after = await badge.boundingBox();
     expect(after?.x).toBe(before?.x);
     expect(after?.y).toBe(before?.y);
-    expect(await page.evaluate(() => (window as unknown as { __seen: { shift: number } }).__seen.shift)).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { __seen: { shift: number } }).__seen.shift)).toBe(
+      0,
+    );
   });
 });
 
@@ -163,16 +172,25 @@ test.describe('the first paint is the largest', () => {
           const seen = { lcp: [] as { url: string; fromServer: boolean }[], shift: 0 };
           (window as unknown as { __seen: typeof seen }).__seen = seen;
           new PerformanceObserver((list) => {
-            for (const entry of list.getEntries() as (PerformanceEntry & { url?: string; element?: Element })[])
-              seen.lcp.push({ url: entry.url ?? '', fromServer: Boolean(entry.element && parsed.has(entry.element)) });
+            for (const entry of list.getEntries() as (PerformanceEntry & {
+              url?: string;
+              element?: Element;
+            })[])
+              seen.lcp.push({
+                url: entry.url ?? '',
+                fromServer: Boolean(entry.element && parsed.has(entry.element)),
+              });
           }).observe({ type: 'largest-contentful-paint', buffered: true });
           new PerformanceObserver((list) => {
-            for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) seen.shift += entry.value;
+            for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
+              seen.shift += entry.value;
           }).observe({ type: 'layout-shift', buffered: true });
         });
         await page.goto(`${storefront.origin('demo')}${route}`);
         const picture = page.locator(largest).first();
-        await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+        await expect
+          .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+          .toBe(true);
         await page.waitForTimeout(300);
         const seen = await page.evaluate(
           () =>
@@ -182,9 +200,14 @@ test.describe('the first paint is the largest', () => {
         // Every largest paint is of the server's HTML (hydration adds no larger one); on a phone the
         // largest is the picture itself.
         expect(seen.lcp.length).toBeGreaterThan(0);
-        expect(seen.lcp.filter((entry) => !entry.fromServer), 'largest paints after hydration').toEqual([]);
+        expect(
+          seen.lcp.filter((entry) => !entry.fromServer),
+          'largest paints after hydration',
+        ).toEqual([]);
         if (viewport.name === 'phone')
-          expect(seen.lcp.at(-1)?.url, 'the largest paint').toBe(await picture.evaluate((img: HTMLImageElement) => img.src));
+          expect(seen.lcp.at(-1)?.url, 'the largest paint').toBe(
+            await picture.evaluate((img: HTMLImageElement) => img.src),
+          );
         expect(seen.shift).toBe(0);
       });
 });
@@ -214,7 +237,8 @@ test.describe("React's development build: no hydration warning of any kind", () 
   test('every route tested, as a guest and signed in', async ({ page }) => {
     const warnings: string[] = [];
     page.on('console', (message) => {
-      if (message.type() === 'error' || message.type() === 'warning') warnings.push(`${page.url()}: ${message.text().split('\n')[0]}`);
+      if (message.type() === 'error' || message.type() === 'warning')
+        warnings.push(`${page.url()}: ${message.text().split('\n')[0]}`);
     });
     for (const [store, path] of paths) await page.goto(`${dev.origin(store)}${path}`);
     await signInInBrowser(page, dev.origin('demo'));

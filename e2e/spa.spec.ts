@@ -23,7 +23,9 @@ test('the app draws the store in the browser: home, a product, the cart, a langu
   const html = await (await page.goto(origin('demo'), { waitUntil: 'commit' }))?.text();
   // The file is the same for every page: no screen, no texts in it.
   expect(html).not.toContain('Everything for home, work and play');
-  await expect(page.getByRole('heading', { level: 1, name: 'Everything for home, work and play' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Everything for home, work and play' }),
+  ).toBeVisible();
   await page.locator('main [data-slot="product-card"] a').first().click();
   await expect(page).toHaveURL(/\/ProductDetails\?productId=\d+/);
   await page.getByRole('button', { name: 'Add to cart' }).click();

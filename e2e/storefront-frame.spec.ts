@@ -66,7 +66,6 @@ test.describe('toasts', () => {
   });
 });
 
-
 test.describe('lazy screens (spec §2)', () => {
   test('a screen whose code fails to load once reloads the page once and recovers (first page)', async ({
     page,
@@ -122,7 +121,9 @@ test.describe('lazy screens (spec §2)', () => {
     expect(loads.count).toBe(1);
   });
 
-  test('a screen that fails again after that shows the error instead of reloading forever', async ({ page }) => {
+  test('a screen that fails again after that shows the error instead of reloading forever', async ({
+    page,
+  }) => {
     await page.goto(storefront.origin('demo'));
     await page.route('**/assets/cart-*.js', (route) => route.abort());
     const loads = countLoads(page);
@@ -192,8 +193,9 @@ test.describe('the tag manager', () => {
     // The settings carry a tag for the server's render and the browser alike.
     const tagged = useStorefront({
       rewriteJson: (body) => {
-        const settings = (body as { response_body?: { store_settings_data?: { store_page_settings?: object }[] } })
-          .response_body?.store_settings_data?.[0]?.store_page_settings;
+        const settings = (
+          body as { response_body?: { store_settings_data?: { store_page_settings?: object }[] } }
+        ).response_body?.store_settings_data?.[0]?.store_page_settings;
         if (settings) Object.assign(settings, { google_analytics_tag: 'GTM-TEST1' });
         return body;
       },

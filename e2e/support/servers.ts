@@ -98,7 +98,12 @@ export function pageHtml(origin: string, path: string, headers: Record<string, s
   const url = new URL(path, origin);
   return new Promise<string>((resolve, reject) => {
     const call = httpRequest(
-      { host: '127.0.0.1', port: url.port, path: `${url.pathname}${url.search}`, headers: { host: url.host, ...headers } },
+      {
+        host: '127.0.0.1',
+        port: url.port,
+        path: `${url.pathname}${url.search}`,
+        headers: { host: url.host, ...headers },
+      },
       (answer) => {
         const chunks: Buffer[] = [];
         answer.on('data', (chunk: Buffer) => chunks.push(chunk));

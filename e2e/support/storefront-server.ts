@@ -5,7 +5,9 @@ import { startStorefrontServer } from '../../apps/storefront/server/start.mjs';
  * another build of the app (`apps/storefront/build-dev`: React's development code).
  */
 export async function startStorefront(servicesHost: string, options: { buildRoot?: string } = {}) {
-  const server = await startStorefrontServer({ servicesHost, ...options });
+  // The browser tests check what a page shows, not how long the server may wait: on a busy two-core
+  // machine a cold server can take longer than production's 500 ms, so they allow it 10 s.
+  const server = await startStorefrontServer({ servicesHost, dataTimeoutMs: 10_000, ...options });
   return {
     port: server.port,
     /** The storefront as a store's host name: `demo.localhost:port`. */

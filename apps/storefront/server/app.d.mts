@@ -11,7 +11,7 @@ export interface StorefrontOptions {
   proxy?: boolean;
   /** Origins the payment forms may post to (default: config.json's plus the services host's). */
   paymentOrigins?: readonly string[];
-  /** How long a page waits for the services host before it renders without (default 300 ms). */
+  /** How long a page waits for the services host before it renders without (default 500 ms). */
   dataTimeoutMs?: number;
   /** The bound on every upstream call (default 10 000 ms). */
   upstreamTimeoutMs?: number;
@@ -35,4 +35,6 @@ export function runtimeConfig(options: {
   proxy: boolean;
   paymentOrigins?: readonly string[];
 }): Record<string, unknown>;
-export function createStorefrontApp(options: StorefrontOptions): Promise<{ app: Express; config: Record<string, unknown> }>;
+export function createStorefrontApp(
+  options: StorefrontOptions,
+): Promise<{ app: Express; config: Record<string, unknown> }>;

@@ -23,7 +23,7 @@ const PATH_LANGUAGES = ['en', 'en_US', 'en_IN', 'hi', 'ar', 'fr'];
 const HOST = /^([a-z0-9-]+(\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(:\d{1,5})?$/i;
 
 /** How long a page waits for the services host before it renders without (the browser completes it). */
-export const DATA_TIMEOUT_MS = 300;
+export const DATA_TIMEOUT_MS = 500;
 /** The bound on every call to the services host (the proxy's and the pages'). */
 export const UPSTREAM_TIMEOUT_MS = 10_000;
 
@@ -95,14 +95,19 @@ export async function createStorefrontApp({
 
   app.use(compression());
 
-  app.get('/config.json', (request, response) => {
+  app.get('/config.json', (_request, response) => {
     response.set('Cache-Control', 'no-store').json(config);
   });
 
   // Hashed file names: a browser or CDN keeps them for a year; a missing one is a 404, never a page.
   app.use(
     '/assets',
-    express.static(join(clientRoot, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }),
+    express.static(join(clientRoot, 'assets'), {
+      immutable: true,
+      maxAge: '1y',
+      index: false,
+      fallthrough: false,
+    }),
   );
   app.use(
     express.static(clientRoot, {
@@ -135,7 +140,7 @@ export async function createStorefrontApp({
     createRequestHandler({
       build,
       mode: 'production',
-      getLoadContext: (request, response) => ({
+      getLoadContext: (_request, response) => ({
         storefront: {
           config,
           upstream,
@@ -151,7 +156,7 @@ export async function createStorefrontApp({
 
   // What a step refused (a missing asset, a malformed path) keeps its status; anything else is a
   // plain 500, never a stack trace.
-  app.use((error, request, response, _next) => {
+  app.use((error, _request, response, _next) => {
     const status = Number(error?.status ?? error?.statusCode);
     const refused = status >= 400 && status < 500;
     if (!refused) console.error(error);

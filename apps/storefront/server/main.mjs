@@ -9,7 +9,9 @@ import { startStorefrontServer } from './start.mjs';
 
 const servicesHost = process.env.SERVICES_HOST;
 if (!servicesHost) {
-  console.error('SERVICES_HOST is required (the services host the storefront calls), e.g. http://127.0.0.1:4010');
+  console.error(
+    'SERVICES_HOST is required (the services host the storefront calls), e.g. http://127.0.0.1:4010',
+  );
   process.exit(2);
 }
 const trust = process.env.TRUST_PROXY;
@@ -21,7 +23,7 @@ const server = await startStorefrontServer({
   languageHost: process.env.LANGUAGE_HOST ?? '/locales',
   trustProxy: trust === undefined ? false : trust === 'true' ? true : trust === 'false' ? false : trust,
 });
-console.log(`Storefront on port ${server.port}, services host ${servicesHost}`);
+process.stdout.write(`Storefront on port ${server.port}, services host ${servicesHost}\n`);
 const stop = () => server.close().then(() => process.exit(0));
 process.once('SIGINT', stop);
 process.once('SIGTERM', stop);

@@ -1,3 +1,5 @@
 import type { StartOptions } from './app.d.mts';
 
-export function startStorefrontServer(options: StartOptions): Promise<{ port: number; close(): Promise<void> }>;
+export function startStorefrontServer(
+  options: StartOptions,
+): Promise<{ port: number; close(): Promise<void> }>;

@@ -19,14 +19,24 @@ const TYPES = {
 };
 
 /** @param {{ servicesHost: string; port?: number; host?: string; root?: string }} options */
-export async function startStaticHost({ servicesHost, port = 0, host = '127.0.0.1', root = join(BUILD, '..', 'build-spa', 'client') }) {
+export async function startStaticHost({
+  servicesHost,
+  port = 0,
+  host = '127.0.0.1',
+  root = join(BUILD, '..', 'build-spa', 'client'),
+}) {
   if (!existsSync(join(root, 'index.html')))
     throw new Error(`No SPA build at ${root} (pnpm --filter @marketkit/storefront build:spa)`);
   const built = JSON.parse(readFileSync(join(root, 'config.json'), 'utf8'));
   // The shell's inline scripts never change after the build: a static host allows them by hash.
   const shell = readFileSync(join(root, 'index.html'), 'utf8');
-  const hashes = [...shell.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/json)[^>]*>([\s\S]*?)<\/script>/g)].map(
-    ([, code]) => `'sha256-${createHash('sha256').update(code ?? '').digest('base64')}'`,
+  const hashes = [
+    ...shell.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/json)[^>]*>([\s\S]*?)<\/script>/g),
+  ].map(
+    ([, code]) =>
+      `'sha256-${createHash('sha256')
+        .update(code ?? '')
+        .digest('base64')}'`,
   );
   const shellPolicy = [
     "default-src 'self'",
@@ -70,7 +80,9 @@ export async function startStaticHost({ servicesHost, port = 0, host = '127.0.0.
     response.writeHead(200, {
       ...(type === '.html' ? { 'Content-Security-Policy': `${shellPolicy}` } : {}),
       'Content-Type': TYPES[type] ?? 'application/octet-stream',
-      'Cache-Control': served.includes(`${join(root, 'assets')}/`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      'Cache-Control': served.includes(`${join(root, 'assets')}/`)
+        ? 'public, max-age=31536000, immutable'
+        : 'no-cache',
       'X-Content-Type-Options': 'nosniff',
       ...(gzip ? { 'Content-Encoding': 'gzip' } : {}),
     });

@@ -1,4 +1,5 @@
 import { languageFromPath } from '@marketkit/hooks/core';
+import type { Resource } from 'i18next';
 import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
@@ -8,7 +9,6 @@ import { CHUNK_RELOAD_FLAG } from './app/first-load-guard.ts';
 import { PageContext, readRenderedTexts, TEXTS_ELEMENT_ID } from './app/page-context.tsx';
 import { keepPreferenceCookies } from './app/preferences.ts';
 import { loadRouteModules, routeModuleGuard } from './app/route-modules.ts';
-import type { Resource } from 'i18next';
 import { createBrowserI18n } from './i18n/client.ts';
 import { FALLBACK_LANGUAGE } from './i18n/namespaces.ts';
 

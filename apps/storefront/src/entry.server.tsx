@@ -67,7 +67,11 @@ export default async function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <PageContext.Provider value={page}>
         <I18nextProvider i18n={texts}>
-          <ServerRouter context={routerContext} url={request.url} {...(page.nonce ? { nonce: page.nonce } : {})} />
+          <ServerRouter
+            context={routerContext}
+            url={request.url}
+            {...(page.nonce ? { nonce: page.nonce } : {})}
+          />
         </I18nextProvider>
       </PageContext.Provider>,
       {

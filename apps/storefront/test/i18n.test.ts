@@ -39,7 +39,18 @@ describe('translations in the browser (i18next + i18next-http-backend)', () => {
     const host = languageHost({});
     const i18n = createBrowserI18n({ host: '/locales', language: 'fr', fetch: host.fetch });
     await ready(i18n, ['cart']);
-    expect(host.asked.sort()).toEqual(['en/cart', 'en/common', 'en/footer', 'en/header', 'en/store_modal', 'fr/cart', 'fr/common', 'fr/footer', 'fr/header', 'fr/store_modal']);
+    expect(host.asked.sort()).toEqual([
+      'en/cart',
+      'en/common',
+      'en/footer',
+      'en/header',
+      'en/store_modal',
+      'fr/cart',
+      'fr/common',
+      'fr/footer',
+      'fr/header',
+      'fr/store_modal',
+    ]);
     expect(i18n.t('title', { ns: 'cart' })).toBe((file('fr', 'cart') as { title: string }).title);
   });
 
@@ -56,16 +67,19 @@ describe('translations in the browser (i18next + i18next-http-backend)', () => {
   it.each([
     ['a 5xx', { status: 503 }],
     ['no answer', 'network error'],
-  ] as const)('retries %s three times, waiting longer each time, then falls back to English', async (_, failure) => {
-    const host = languageHost({ 'fr/cart': [failure, failure, failure, failure] });
-    const started = Date.now();
-    const i18n = createBrowserI18n({ host: '/locales', language: 'fr', fetch: host.fetch, retryMs: 20 });
-    await ready(i18n, ['cart']);
-    expect(host.asked.filter((path) => path === 'fr/cart')).toHaveLength(4);
-    // 20 + 40 + 80 ms: the spec's 1 s doubling, scaled down.
-    expect(Date.now() - started).toBeGreaterThanOrEqual(140);
-    expect(i18n.t('title', { ns: 'cart' })).toBe((file('en', 'cart') as { title: string }).title);
-  });
+  ] as const)(
+    'retries %s three times, waiting longer each time, then falls back to English',
+    async (_, failure) => {
+      const host = languageHost({ 'fr/cart': [failure, failure, failure, failure] });
+      const started = Date.now();
+      const i18n = createBrowserI18n({ host: '/locales', language: 'fr', fetch: host.fetch, retryMs: 20 });
+      await ready(i18n, ['cart']);
+      expect(host.asked.filter((path) => path === 'fr/cart')).toHaveLength(4);
+      // 20 + 40 + 80 ms: the spec's 1 s doubling, scaled down.
+      expect(Date.now() - started).toBeGreaterThanOrEqual(140);
+      expect(i18n.t('title', { ns: 'cart' })).toBe((file('en', 'cart') as { title: string }).title);
+    },
+  );
 
   it('a retry that succeeds is used', async () => {
     const host = languageHost({ 'fr/cart': [{ status: 502 }] });
@@ -159,6 +173,12 @@ describe('translations on the server', () => {
     expect(texts.hi?.no_such_namespace).toEqual({});
   });
 
+  it('keeps a namespace whole even with a key named "default" (a JSON module would lose it)', async () => {
+    const i18n = await createRequestI18n(files, 'en', ['address'], never);
+    expect(i18n.t('title', { ns: 'address' })).toBe('Your addresses');
+    expect(i18n.t('default', { ns: 'address' })).toBe('Default');
+  });
+
   it('waits for a slow language host only until the page deadline, leaving what is still loading out', async () => {
     const { createServer } = await import('node:http');
     const server = createServer(() => {}); // never answers
@@ -169,24 +189,26 @@ describe('translations on the server', () => {
     const deadline = new Promise<void>((resolve) => setTimeout(resolve, 100));
     const i18n = await createRequestI18n({ ...source, host, timeoutMs: 5000 }, 'fr', ['common'], deadline);
     expect(Date.now() - started).toBeLessThan(1000);
-    expect(renderedTexts(i18n, ['common'])).toEqual({ fr: {}, en: {} });
+    // Nothing in: the browser loads every text itself.
+    expect(renderedTexts(i18n, ['common'])).toEqual({});
     server.closeAllConnections();
     server.close();
   });
 
   it('never reads outside the translation folder, whatever the language or namespace', async () => {
     const i18n = await createRequestI18n(files, '../../..', ['../package' as never], never);
-    expect(renderedTexts(i18n, ['../package' as never])).toEqual({ '../../..': { '../package': {} }, en: { '../package': {} } });
+    expect(renderedTexts(i18n, ['../package' as never])).toEqual({
+      '../../..': { '../package': {} },
+      en: { '../package': {} },
+    });
   });
 });
 
 describe("routes' namespaces", () => {
   it("are the frame's, then each route's own, once each, known names only", () => {
-    expect(routeNamespaces([undefined, { i18n: ['cart', 'common'] }, { i18n: ['order', 'nope'] }, 'x'])).toEqual([
-      ...SHELL_NAMESPACES,
-      'cart',
-      'order',
-    ]);
+    expect(
+      routeNamespaces([undefined, { i18n: ['cart', 'common'] }, { i18n: ['order', 'nope'] }, 'x']),
+    ).toEqual([...SHELL_NAMESPACES, 'cart', 'order']);
     expect(NAMESPACES).toContain('policies');
   });
 });

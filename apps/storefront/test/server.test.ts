@@ -1,6 +1,6 @@
-import { createServer, type IncomingMessage, request as httpRequest, type Server } from 'node:http';
+import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
 
-import { startSandboxServer, type SandboxServer } from '@marketkit/sandbox/node';
+import { type SandboxServer, startSandboxServer } from '@marketkit/sandbox/node';
 import { createMarketClient, createMemoryTokenStore, unwrap } from '@marketkit/sdk';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { pathLanguage } from '../server/app.mjs';
@@ -37,7 +37,13 @@ beforeAll(async () => {
       return;
     }
     const outgoing = httpRequest(
-      { hostname: target.hostname, port: target.port, path: request.url, method: request.method, headers: request.headers },
+      {
+        hostname: target.hostname,
+        port: target.port,
+        path: request.url,
+        method: request.method,
+        headers: request.headers,
+      },
       (answer) => {
         response.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(response);
@@ -126,7 +132,10 @@ describe('pages, rendered by the real app', () => {
     ] as const)
       expect(h1((await page(path, { cookie })).html), `${path} ${cookie}`).toBe('Tous les produits');
     // Arabic is not one of the demo store's languages: its default.
-    expect(rootAttributes((await page('/productListing', { cookie: 'mk_ln=ar' })).html)).toEqual(['en', 'ltr']);
+    expect(rootAttributes((await page('/productListing', { cookie: 'mk_ln=ar' })).html)).toEqual([
+      'en',
+      'ltr',
+    ]);
     // The store calls go out in the page's language.
     asked.length = 0;
     await page('/', { cookie: 'mk_ln=fr' });
@@ -162,12 +171,21 @@ describe('pages, rendered by the real app', () => {
   });
 
   it('a signed-in shopper’s page shows their name from the token cookie, never the token', async () => {
-    const client = createMarketClient({ servicesHost: sandbox.url, store: 'demo', tokens: createMemoryTokenStore(), locks: null });
+    const client = createMarketClient({
+      servicesHost: sandbox.url,
+      store: 'demo',
+      tokens: createMemoryTokenStore(),
+      locks: null,
+    });
     const grant = await unwrap(
-      client.POST('/ums/rest/v3/login', { body: { username: 'shopper@example.com', password: 'Password123' } }),
+      client.POST('/ums/rest/v3/login', {
+        body: { username: 'shopper@example.com', password: 'Password123' },
+      }),
     );
     if (grant.login_status !== 'SUCCESS') throw new Error('The seeded shopper needs no device check');
-    const { response, html } = await page('/', { cookie: `access_token=${encodeURIComponent(grant.access_token)}` });
+    const { response, html } = await page('/', {
+      cookie: `access_token=${encodeURIComponent(grant.access_token)}`,
+    });
     expect(html).not.toContain(grant.access_token);
     expect(html).toMatch(/aria-label="Account menu of [^"]+"/);
     expect(response.headers.get('cache-control')).toBe('private, no-store');
@@ -329,7 +347,9 @@ describe('headers and files', () => {
   });
 
   it('gzips what it sends when asked', async () => {
-    expect((await get('/', { headers: { 'accept-encoding': 'gzip' } })).headers.get('content-encoding')).toBe('gzip');
+    expect((await get('/', { headers: { 'accept-encoding': 'gzip' } })).headers.get('content-encoding')).toBe(
+      'gzip',
+    );
     expect((await get('/')).headers.get('content-encoding')).toBe(null);
   });
 

@@ -1,6 +1,6 @@
 import { Button } from '@marketkit/ui';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 
 /** The ways out of sign-in and sign-up: back to the first step, the other form, and the shop. */
 export function AuthLinks({

@@ -1,8 +1,8 @@
 import { otpProblem } from '@marketkit/hooks/core';
 import { Button, Input } from '@marketkit/ui';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { failureMessage } from '../catalogue/failure.ts';
 import { useTranslation } from 'react-i18next';
+import { failureMessage } from '../catalogue/failure.ts';
 import { useCountdown } from './use-countdown.ts';
 
 export interface CodeChallenge {

@@ -3,15 +3,15 @@ import { bookingActions, pageCount } from '@marketkit/hooks/core';
 import type { Schema } from '@marketkit/sdk';
 import { Button, Dialog, EmptyState, ErrorState, Pagination, Skeleton } from '@marketkit/ui';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { orderHref, placeholders, productHref } from '../catalogue/links.ts';
 import { SelectField } from '../catalogue/select-field.tsx';
 import { useBusyAction } from '../catalogue/use-busy-action.ts';
-import { useTranslation } from 'react-i18next';
+import { useFormat } from '../i18n/format.ts';
 import { RescheduleDialog } from './reschedule-dialog.tsx';
 import { ServiceStatus } from './service-status.tsx';
 import { slotText } from './slot-text.ts';
-import { useFormat } from '../i18n/format.ts';
 
 type Booking = Schema<'Booking'>;
 type Filter = NonNullable<BookingsQuery['status']> | '';

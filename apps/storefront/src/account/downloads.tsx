@@ -2,11 +2,11 @@ import { useDigitalDownload, useDigitalProducts } from '@marketkit/hooks';
 import { formatMegabytes } from '@marketkit/hooks/core';
 import type { Schema } from '@marketkit/sdk';
 import { Button, EmptyState, ErrorState, Skeleton } from '@marketkit/ui';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { orderHref, placeholders, productHref } from '../catalogue/links.ts';
-import { useTranslation } from 'react-i18next';
-import { useSaveDownload } from '../orders/save-file.ts';
 import { useFormat } from '../i18n/format.ts';
+import { useSaveDownload } from '../orders/save-file.ts';
 
 type Purchase = Schema<'DigitalPurchase'>;
 

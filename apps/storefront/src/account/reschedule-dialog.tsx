@@ -3,11 +3,11 @@ import { rescheduleSlots } from '@marketkit/hooks/core';
 import type { Schema } from '@marketkit/sdk';
 import { Button, Dialog } from '@marketkit/ui';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { SlotGroups } from '../catalogue/slot-groups.tsx';
 import { useBusyAction } from '../catalogue/use-busy-action.ts';
-import { useTranslation } from 'react-i18next';
-import { slotText } from './slot-text.ts';
 import { useFormat } from '../i18n/format.ts';
+import { slotText } from './slot-text.ts';
 
 /** Moves a booking: the product's other slots by date (full ones shown but not choosable). */
 export function RescheduleDialog({ booking }: { booking: Schema<'Booking'> }) {

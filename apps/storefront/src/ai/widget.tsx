@@ -5,25 +5,25 @@ import type { AiChatPanelProps } from './chat-panel.tsx';
 
 /**
  * The panel could not be had (offline, a new deployment): said once per opening, and closed again;
- * the next opening tries the download again (`onUnavailable`).
+ * the next opening tries the download again (its `onNavigate` also ends this attempt).
  */
-function unavailable(onUnavailable: () => void): ComponentType<AiChatPanelProps> {
-  return function PanelUnavailable({ open, onNavigate }: AiChatPanelProps) {
-    const { t } = useTranslation('common');
-    useEffect(() => {
-      if (!open) return;
-      toast.error(t('screen_failed'));
-      onNavigate();
-      onUnavailable();
-    }, [open, onNavigate, t]);
-    return null;
-  };
+function PanelUnavailable({ open, onNavigate }: AiChatPanelProps) {
+  const { t } = useTranslation('common');
+  useEffect(() => {
+    if (!open) return;
+    toast.error(t('screen_failed'));
+    onNavigate();
+  }, [open, onNavigate, t]);
+  return null;
 }
 
 /** The chat's code, loaded on the first click only (its texts load as it renders). */
-const chatPanel = (onUnavailable: () => void) =>
+const chatPanel = (unavailable: () => void) =>
   lazy<ComponentType<AiChatPanelProps>>(() =>
-    import('./chat-panel.tsx').catch(() => ({ default: unavailable(onUnavailable) })),
+    import('./chat-panel.tsx').catch(() => {
+      unavailable();
+      return { default: PanelUnavailable };
+    }),
   );
 
 /** The floating "Ask {assistant}" button; it opens the assistant's chat in a panel. */
@@ -32,12 +32,12 @@ export function AiWidget({ label, name }: { label: string; name: string }) {
   const [requested, setRequested] = useState(false);
   // A failed download is not kept: the next opening is a new attempt, with a new lazy component.
   const [attempt, setAttempt] = useState(0);
+  const failed = useRef(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt is a new component
   const AiChatPanel = useMemo(
     () =>
       chatPanel(() => {
-        setRequested(false);
-        setAttempt((n) => n + 1);
+        failed.current = true;
       }),
     [attempt],
   );
@@ -74,7 +74,15 @@ export function AiWidget({ label, name }: { label: string; name: string }) {
               refocus.current = !next;
               setOpen(next);
             }}
-            onNavigate={() => setOpen(false)}
+            onNavigate={() => {
+              setOpen(false);
+              // A panel that could not be had: the next opening is a new attempt.
+              if (failed.current) {
+                failed.current = false;
+                setRequested(false);
+                setAttempt((n) => n + 1);
+              }
+            }}
             name={name}
           />
         </Suspense>

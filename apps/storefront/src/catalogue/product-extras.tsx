@@ -3,11 +3,11 @@ import { pageCount } from '@marketkit/hooks/core';
 import type { Schema } from '@marketkit/sdk';
 import { Button, Input, Pagination, RatingStars, RichText, toast } from '@marketkit/ui';
 import { type FormEvent, useState } from 'react';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useFormat } from '../i18n/format.ts';
 import { rememberReturnTo } from '../shell/guards.tsx';
 import { failureMessage } from './failure.ts';
-import { useFormat } from '../i18n/format.ts';
 
 type Product = Schema<'ProductDetail'>;
 

@@ -2,11 +2,11 @@ import { useAvailability, useStoreBootstrap } from '@marketkit/hooks';
 import { estimatedDeliveryDays, formatMegabytes } from '@marketkit/hooks/core';
 import type { Schema } from '@marketkit/sdk';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useFormat } from '../i18n/format.ts';
 import { productHref } from './links.ts';
 import { PincodeForm } from './pincode-form.tsx';
-import { useFormat } from '../i18n/format.ts';
 
 type Product = Schema<'ProductDetail'>;
 

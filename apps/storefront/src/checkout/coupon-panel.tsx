@@ -3,10 +3,10 @@ import { type useCheckout, useCoupons } from '@marketkit/hooks';
 import type { Schema } from '@marketkit/sdk';
 import { Button, Input, toast } from '@marketkit/ui';
 import { type FormEvent, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { failureMessage } from '../catalogue/failure.ts';
 import { useMoney } from '../catalogue/money.ts';
 import { useBusyAction } from '../catalogue/use-busy-action.ts';
-import { useTranslation } from 'react-i18next';
 import { useFormat } from '../i18n/format.ts';
 
 type Flow = ReturnType<typeof useCheckout>;

@@ -1,9 +1,9 @@
 import { type HandOverRefusal, type PaymentHandOver, readPaymentHandOver } from '@marketkit/hooks/core';
 import { ErrorState, Spinner } from '@marketkit/ui';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useRuntimeConfig } from '../app/root-data.ts';
-import { useTranslation } from 'react-i18next';
 import { orderStatusPath } from './hand-over.ts';
 
 const POSTED_KEY = 'marketkit_payment_handed_over';

@@ -2,9 +2,9 @@ import type { useCheckout } from '@marketkit/hooks';
 import type { Schema } from '@marketkit/sdk';
 import { Button, ErrorState, Skeleton, Spinner, toast } from '@marketkit/ui';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { failureMessage } from '../catalogue/failure.ts';
-import { useTranslation } from 'react-i18next';
 import { orderStatusPath, usePayOrder } from './hand-over.ts';
 
 type Flow = ReturnType<typeof useCheckout>;

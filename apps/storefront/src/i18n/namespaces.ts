@@ -46,7 +46,8 @@ export function routeNamespaces(handles: readonly unknown[]): Namespace[] {
   const found = new Set<Namespace>(SHELL_NAMESPACES);
   for (const handle of handles) {
     const list = (handle as RouteHandle | undefined)?.i18n;
-    if (Array.isArray(list)) for (const namespace of list) if (NAMESPACES.includes(namespace)) found.add(namespace);
+    if (Array.isArray(list))
+      for (const namespace of list) if (NAMESPACES.includes(namespace)) found.add(namespace);
   }
   return [...found];
 }

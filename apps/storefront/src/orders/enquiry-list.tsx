@@ -1,11 +1,11 @@
 import { useEnquiries } from '@marketkit/hooks';
 import { enquiryChip, pageCount } from '@marketkit/hooks/core';
 import { EmptyState, ErrorState, Pagination, Skeleton } from '@marketkit/ui';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { placeholders, productHref } from '../catalogue/links.ts';
-import { useTranslation } from 'react-i18next';
-import { ToneChip } from './status-chip.tsx';
 import { useFormat } from '../i18n/format.ts';
+import { ToneChip } from './status-chip.tsx';
 
 /** The enquiries tab: the shopper's questions to the store and the answers, 10 a page. */
 export function EnquiryList({ page, onPage }: { page: number; onPage: (page: number) => void }) {

@@ -1,18 +1,24 @@
 import { useInvoice, useReorder } from '@marketkit/hooks';
-import { canCancelOrder, cancellationQuote, canDownloadInvoice, isPaymentComplete, joinList } from '@marketkit/hooks/core';
+import {
+  canCancelOrder,
+  cancellationQuote,
+  canDownloadInvoice,
+  isPaymentComplete,
+  joinList,
+} from '@marketkit/hooks/core';
 import type { Schema } from '@marketkit/sdk';
 import { Button, toast } from '@marketkit/ui';
 import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { failureMessage } from '../catalogue/failure.ts';
 import { useMoney } from '../catalogue/money.ts';
-import { useTranslation } from 'react-i18next';
+import { useFormat } from '../i18n/format.ts';
 import { ReasonDialog } from './action-dialogs.tsx';
 import { OrderItemRow } from './order-item.tsx';
 import { useSaveDownload } from './save-file.ts';
 import { StatusChip } from './status-chip.tsx';
 import { useCancel } from './use-cancel.ts';
-import { useFormat } from '../i18n/format.ts';
 
 type Order = Schema<'OrderDetail'>;
 

@@ -9,8 +9,8 @@ import {
 } from '@marketkit/hooks/core';
 import { Button, Input } from '@marketkit/ui';
 import { type FormEvent, useState } from 'react';
-import { SelectField } from '../catalogue/select-field.tsx';
 import { useTranslation } from 'react-i18next';
+import { SelectField } from '../catalogue/select-field.tsx';
 import { useWideScreen } from '../shell/use-wide-screen.ts';
 
 /**

@@ -3,17 +3,17 @@ import { cancellationQuote, isPaymentComplete, orderItemActions, policyLabels } 
 import type { Schema } from '@marketkit/sdk';
 import { Button, buttonVariants, Price, toast } from '@marketkit/ui';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { failureMessage } from '../catalogue/failure.ts';
 import { productHref } from '../catalogue/links.ts';
 import { useMoney } from '../catalogue/money.ts';
 import { Thumbnail } from '../catalogue/thumbnail.tsx';
-import { useTranslation } from 'react-i18next';
+import { useFormat } from '../i18n/format.ts';
 import { RateDialog, ReasonDialog } from './action-dialogs.tsx';
 import { useSaveDownload } from './save-file.ts';
 import { StatusChip } from './status-chip.tsx';
 import { useCancel } from './use-cancel.ts';
-import { useFormat } from '../i18n/format.ts';
 
 type Order = Schema<'OrderDetail'>;
 type Item = Schema<'OrderItem'>;

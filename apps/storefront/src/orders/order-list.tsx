@@ -2,14 +2,14 @@ import { useOrders } from '@marketkit/hooks';
 import { hasOrderFilters, type OrderListFilters, pageCount } from '@marketkit/hooks/core';
 import type { Schema } from '@marketkit/sdk';
 import { Button, EmptyState, ErrorState, Pagination, Skeleton } from '@marketkit/ui';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { orderHref, placeholders } from '../catalogue/links.ts';
 import { useMoney } from '../catalogue/money.ts';
 import { Thumbnail } from '../catalogue/thumbnail.tsx';
-import { useTranslation } from 'react-i18next';
+import { useFormat } from '../i18n/format.ts';
 import { OrderFilters } from './order-filters.tsx';
 import { StatusChip } from './status-chip.tsx';
-import { useFormat } from '../i18n/format.ts';
 
 /** One order of the list: number, date, first item, total and its status chips; links to the order. */
 export function OrderCard({ order }: { order: Schema<'OrderSummary'> }) {

@@ -10,15 +10,15 @@ import {
 import { type CartDisplayItem, cartTotals, maxQuantity } from '@marketkit/hooks/core';
 import { Button, EmptyState, Price, QuantityStepper, Skeleton, toast } from '@marketkit/ui';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { failureMessage } from '../catalogue/failure.ts';
 import { productHref } from '../catalogue/links.ts';
 import { useMoney } from '../catalogue/money.ts';
 import { Thumbnail } from '../catalogue/thumbnail.tsx';
-import { useTranslation } from 'react-i18next';
-import { rememberReturnTo } from '../shell/guards.tsx';
 import { useFormat } from '../i18n/format.ts';
 import type { RouteHandle } from '../i18n/namespaces.ts';
+import { rememberReturnTo } from '../shell/guards.tsx';
 
 export const handle: RouteHandle = { i18n: ['cart'] };
 

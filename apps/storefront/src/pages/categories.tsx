@@ -1,15 +1,15 @@
 import { useCategories } from '@marketkit/hooks';
 import { ErrorState, Skeleton } from '@marketkit/ui';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { placeholders } from '../catalogue/links.ts';
 import { Thumbnail } from '../catalogue/thumbnail.tsx';
-import { useTranslation } from 'react-i18next';
 import type { RouteHandle } from '../i18n/namespaces.ts';
 
 export const handle: RouteHandle = { i18n: ['product_listing'], catalogue: true };
 
-export { loader } from './categories.server.ts';
 export { clientLoader } from '../app/route-data.ts';
+export { loader } from './categories.server.ts';
 
 /** Categories (`/listCategories`): the whole tree with images; each leads to its listing. */
 export default function Categories() {
@@ -37,10 +37,7 @@ export default function Categories() {
                 <Thumbnail path={category.image_path} size={80} className="size-20" />
                 <div className="flex min-w-0 flex-col gap-1">
                   <h2 className="font-semibold">
-                    <Link
-                      to={`/productListing?category=${category.category_id}`}
-                      className="hover:underline"
-                    >
+                    <Link to={`/productListing?category=${category.category_id}`} className="hover:underline">
                       {category.category_name}
                     </Link>
                   </h2>

@@ -3,6 +3,7 @@ import { addressesOfType, addressLine, checkoutBlockers } from '@marketkit/hooks
 import type { Schema } from '@marketkit/sdk';
 import { Button, Dialog, EmptyState, ErrorState, Skeleton, Spinner, toast } from '@marketkit/ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { failureMessage } from '../catalogue/failure.ts';
 import { useMoney } from '../catalogue/money.ts';
@@ -11,7 +12,6 @@ import { AddressForm } from '../checkout/address-form.tsx';
 import { CouponPanel } from '../checkout/coupon-panel.tsx';
 import { orderStatusPath } from '../checkout/hand-over.ts';
 import { PaymentStep } from '../checkout/payment-step.tsx';
-import { useTranslation } from 'react-i18next';
 import { useFormat } from '../i18n/format.ts';
 import type { RouteHandle } from '../i18n/namespaces.ts';
 

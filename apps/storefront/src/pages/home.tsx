@@ -8,17 +8,17 @@ import {
   useStoreBootstrap,
 } from '@marketkit/hooks';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ProductGrid } from '../catalogue/product-tile.tsx';
 import { Thumbnail } from '../catalogue/thumbnail.tsx';
-import { useTranslation } from 'react-i18next';
-import { useBelowTheFold } from '../shell/scroll.tsx';
 import type { RouteHandle } from '../i18n/namespaces.ts';
+import { useBelowTheFold } from '../shell/scroll.tsx';
 
 export const handle: RouteHandle = { i18n: ['home'], catalogue: true };
 
-export { loader } from './home.server.ts';
 export { clientLoader } from '../app/route-data.ts';
+export { loader } from './home.server.ts';
 
 function Row({
   id,

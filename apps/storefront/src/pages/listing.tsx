@@ -12,19 +12,19 @@ import {
   SORTS,
 } from '@marketkit/hooks/core';
 import { Button, EmptyState, ErrorState, Input, Pagination } from '@marketkit/ui';
-import { type FormEvent, useMemo, useState } from 'react';
+import { type FormEvent, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { PincodeForm } from '../catalogue/pincode-form.tsx';
 import { ProductGrid } from '../catalogue/product-tile.tsx';
 import { SelectField } from '../catalogue/select-field.tsx';
-import { useTranslation } from 'react-i18next';
-import { useWideScreen } from '../shell/use-wide-screen.ts';
 import type { RouteHandle } from '../i18n/namespaces.ts';
+import { useWideScreen } from '../shell/use-wide-screen.ts';
 
 export const handle: RouteHandle = { i18n: ['product_listing'], catalogue: true };
 
-export { loader } from './listing.server.ts';
 export { clientLoader } from '../app/route-data.ts';
+export { loader } from './listing.server.ts';
 
 /** The listing's first tiles, drawn eagerly at high priority (the likely largest paint). */
 const EAGER_TILES = 2;

@@ -3,8 +3,8 @@ import { NotFound } from '../shell/not-found.tsx';
 
 export const handle: RouteHandle = { catalogue: true };
 
-export { loader } from './not-found.server.ts';
 export { clientLoader } from '../app/route-data.ts';
+export { loader } from './not-found.server.ts';
 
 /** Any other path (spec §2). */
 export default NotFound;

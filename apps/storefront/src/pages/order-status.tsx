@@ -3,12 +3,12 @@ import { providerOf, returnedOrderId } from '@marketkit/hooks/core';
 import type { Schema } from '@marketkit/sdk';
 import { Button, EmptyState, ErrorState, Spinner, toast } from '@marketkit/ui';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { failureMessage } from '../catalogue/failure.ts';
 import { usePayOrder } from '../checkout/hand-over.ts';
-import { useTranslation } from 'react-i18next';
-import { OrderDetails } from '../orders/order-details.tsx';
 import type { RouteHandle } from '../i18n/namespaces.ts';
+import { OrderDetails } from '../orders/order-details.tsx';
 
 export const handle: RouteHandle = { i18n: ['order', 'cart'] };
 

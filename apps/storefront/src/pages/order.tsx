@@ -1,11 +1,11 @@
 import { useOrder } from '@marketkit/hooks';
 import { orderIdFromSearch } from '@marketkit/hooks/core';
 import { ErrorState, Skeleton } from '@marketkit/ui';
+import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
 import { failureMessage } from '../catalogue/failure.ts';
-import { useTranslation } from 'react-i18next';
-import { OrderDetails } from '../orders/order-details.tsx';
 import type { RouteHandle } from '../i18n/namespaces.ts';
+import { OrderDetails } from '../orders/order-details.tsx';
 
 export const handle: RouteHandle = { i18n: ['order', 'cart'] };
 

@@ -10,11 +10,11 @@ import {
 } from '@marketkit/hooks/core';
 import { Spinner } from '@marketkit/ui';
 import { lazy, Suspense, useMemo } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import type { RouteHandle } from '../i18n/namespaces.ts';
 import { EnquiryList } from '../orders/enquiry-list.tsx';
 import { OrderList } from '../orders/order-list.tsx';
-import type { RouteHandle } from '../i18n/namespaces.ts';
 
 export const handle: RouteHandle = { i18n: ['order', 'training_overview'] };
 

@@ -2,8 +2,8 @@ import { usePolicies, usePolicy, useStoreFaqs } from '@marketkit/hooks';
 import { policyRoute } from '@marketkit/hooks/core';
 import { isMarketApiError } from '@marketkit/sdk';
 import { EmptyState, ErrorState, RichText, Skeleton } from '@marketkit/ui';
-import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
 import { useFormat } from '../i18n/format.ts';
 import type { RouteHandle } from '../i18n/namespaces.ts';
 

@@ -2,11 +2,11 @@ import { useLanguage, usePreferences } from '@marketkit/hooks';
 import { type PreferencesInput, preferencesInputOf, preferredLanguage } from '@marketkit/hooks/core';
 import type { Schema } from '@marketkit/sdk';
 import { ErrorState, Skeleton } from '@marketkit/ui';
-import { failureMessage } from '../catalogue/failure.ts';
 import { useTranslation } from 'react-i18next';
+import { failureMessage } from '../catalogue/failure.ts';
+import type { RouteHandle } from '../i18n/namespaces.ts';
 import { AccountNav } from '../profile/account-nav.tsx';
 import { PreferencesForm } from '../profile/preferences-form.tsx';
-import type { RouteHandle } from '../i18n/namespaces.ts';
 
 export const handle: RouteHandle = { i18n: ['user_profile'] };
 

@@ -31,21 +31,21 @@ import {
   toast,
 } from '@marketkit/ui';
 import { lazy, memo, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { failureMessage } from '../catalogue/failure.ts';
 import { PLACEHOLDER_IMAGE } from '../catalogue/links.ts';
 import { useMoney } from '../catalogue/money.ts';
 import { DeliveryCheck, TypeDetails } from '../catalogue/product-sections.tsx';
-import { useTranslation } from 'react-i18next';
+import type { RouteHandle } from '../i18n/namespaces.ts';
 import { ScreenErrorBoundary } from '../shell/error-boundary.tsx';
 import { rememberReturnTo } from '../shell/guards.tsx';
 import { useBelowTheFold } from '../shell/scroll.tsx';
-import type { RouteHandle } from '../i18n/namespaces.ts';
 
 export const handle: RouteHandle = { i18n: ['product_details', 'cart'], catalogue: true };
 
-export { loader } from './product.server.ts';
 export { clientLoader } from '../app/route-data.ts';
+export { loader } from './product.server.ts';
 
 // Reviews, questions and the question form sit below the first screen: their code loads when idle.
 const ProductExtras = lazy(() => import('../catalogue/product-extras.tsx'));

@@ -1,12 +1,12 @@
 import { useProfile } from '@marketkit/hooks';
 import { ErrorState, Skeleton } from '@marketkit/ui';
-import { failureMessage } from '../catalogue/failure.ts';
 import { useTranslation } from 'react-i18next';
+import { failureMessage } from '../catalogue/failure.ts';
+import type { RouteHandle } from '../i18n/namespaces.ts';
 import { AccountNav } from '../profile/account-nav.tsx';
 import { ChangePassword } from '../profile/change-password.tsx';
 import { ProfileDetails } from '../profile/profile-details.tsx';
 import { ProfileImage } from '../profile/profile-image.tsx';
-import type { RouteHandle } from '../i18n/namespaces.ts';
 
 export const handle: RouteHandle = { i18n: ['user_profile'] };
 

@@ -8,12 +8,12 @@ import {
 import { isMarketApiError } from '@marketkit/sdk';
 import { Button, Input } from '@marketkit/ui';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { AuthLinks } from '../account-auth/auth-links.tsx';
 import { type CodeChallenge, CodeForm } from '../account-auth/code-form.tsx';
 import { useFinishSignIn } from '../account-auth/finish.ts';
 import { IdentifierField } from '../account-auth/identifier-field.tsx';
 import { failureMessage } from '../catalogue/failure.ts';
-import { useTranslation } from 'react-i18next';
 import type { RouteHandle } from '../i18n/namespaces.ts';
 
 export const handle: RouteHandle = { i18n: ['signin'] };

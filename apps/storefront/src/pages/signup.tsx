@@ -10,12 +10,12 @@ import {
 } from '@marketkit/hooks/core';
 import { Button, ErrorState, Input, RichText, Skeleton } from '@marketkit/ui';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { AuthLinks } from '../account-auth/auth-links.tsx';
 import { type CodeChallenge, CodeForm } from '../account-auth/code-form.tsx';
 import { useFinishSignIn } from '../account-auth/finish.ts';
 import { recaptchaToken } from '../account-auth/recaptcha.ts';
 import { failureMessage } from '../catalogue/failure.ts';
-import { useTranslation } from 'react-i18next';
 import type { RouteHandle } from '../i18n/namespaces.ts';
 
 export const handle: RouteHandle = { i18n: ['signup', 'signin'] };

@@ -3,10 +3,10 @@ import { isExternalLink, progressPercent, safeJoinLink, trainingRouteIds } from 
 import { isMarketApiError, type Schema } from '@marketkit/sdk';
 import { ErrorState, Skeleton } from '@marketkit/ui';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ServiceStatus } from '../account/service-status.tsx';
 import { orderHref } from '../catalogue/links.ts';
-import { useTranslation } from 'react-i18next';
 import { useFormat } from '../i18n/format.ts';
 import type { RouteHandle } from '../i18n/namespaces.ts';
 

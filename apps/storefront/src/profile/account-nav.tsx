@@ -1,5 +1,5 @@
-import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
 
 /** The account screens, with the header menu's names for them (the header's texts are always loaded). */
 const ACCOUNT_LINKS = [

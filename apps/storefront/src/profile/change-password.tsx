@@ -2,8 +2,8 @@ import { useChangePassword } from '@marketkit/hooks';
 import { type PasswordChangeForm, validatePasswordChange } from '@marketkit/hooks/core';
 import { Button, Input, toast } from '@marketkit/ui';
 import { type FormEvent, useState } from 'react';
-import { failureMessage } from '../catalogue/failure.ts';
 import { useTranslation } from 'react-i18next';
+import { failureMessage } from '../catalogue/failure.ts';
 import { serverProblems } from './server-problems.ts';
 
 type Field = keyof PasswordChangeForm;

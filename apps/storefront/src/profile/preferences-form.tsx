@@ -2,8 +2,8 @@ import type { PreferencesInput } from '@marketkit/hooks/core';
 import type { Schema } from '@marketkit/sdk';
 import { Button, toast } from '@marketkit/ui';
 import { type FormEvent, type ReactNode, useRef, useState } from 'react';
-import { failureMessage } from '../catalogue/failure.ts';
 import { useTranslation } from 'react-i18next';
+import { failureMessage } from '../catalogue/failure.ts';
 
 type Channel = keyof PreferencesInput['communication'];
 const CHANNELS: readonly Channel[] = ['email', 'sms', 'whatsapp', 'push'];

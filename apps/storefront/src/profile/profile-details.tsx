@@ -1,13 +1,20 @@
 import type { useProfile } from '@marketkit/hooks';
-import { GENDERS, localIsoDate, type ProfileField, type ProfileForm, profileFormOf, validateProfile } from '@marketkit/hooks/core';
+import {
+  GENDERS,
+  localIsoDate,
+  type ProfileField,
+  type ProfileForm,
+  profileFormOf,
+  validateProfile,
+} from '@marketkit/hooks/core';
 import type { Schema } from '@marketkit/sdk';
 import { Button, Input, toast } from '@marketkit/ui';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
-import { failureMessage } from '../catalogue/failure.ts';
 import { useTranslation } from 'react-i18next';
+import { failureMessage } from '../catalogue/failure.ts';
+import { useFormat } from '../i18n/format.ts';
 import { serverProblems } from './server-problems.ts';
 import { VerifiedChip } from './verified-chip.tsx';
-import { useFormat } from '../i18n/format.ts';
 
 type Profile = Schema<'CustomerProfile'>;
 type Update = ReturnType<typeof useProfile>['update'];

@@ -9,8 +9,8 @@ import {
 import type { Schema } from '@marketkit/sdk';
 import { Button, buttonVariants, cn } from '@marketkit/ui';
 import { type ChangeEvent, useState } from 'react';
-import { useBusyAction } from '../catalogue/use-busy-action.ts';
 import { useTranslation } from 'react-i18next';
+import { useBusyAction } from '../catalogue/use-busy-action.ts';
 
 type Refusal = Exclude<ProfileImageCheck, { ok: true }>;
 

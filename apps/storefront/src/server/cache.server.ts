@@ -1,6 +1,6 @@
 import type { EntryContext } from 'react-router';
-import type { RouteHandle } from '../i18n/namespaces.ts';
 import { LANGUAGE_COOKIE, PINCODE_COOKIE } from '../app/preferences.ts';
+import type { RouteHandle } from '../i18n/namespaces.ts';
 
 type Matches = EntryContext['staticHandlerContext']['matches'];
 

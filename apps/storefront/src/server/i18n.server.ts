@@ -68,7 +68,13 @@ export async function createRequestI18n(
 ): Promise<i18n> {
   const instance = i18next.createInstance();
   const loaded = instance
-    .use(resourcesToBackend((lng: string, ns: string) => readTranslations(source, lng, ns)))
+    // Wrapped as a module: the plugin takes a loaded value's `default` (an `import()` of JSON), and a
+    // namespace may well have a key named "default" (address.json does).
+    .use(
+      resourcesToBackend(async (lng: string, ns: string) => ({
+        default: await readTranslations(source, lng, ns),
+      })),
+    )
     .use(initReactI18next)
     .init({ ...i18nOptions(language), ns: [...namespaces], maxRetries: 0, initAsync: true })
     .then(() => instance.loadNamespaces([...namespaces]));
@@ -87,7 +93,8 @@ export function renderedTexts(instance: i18n, namespaces: readonly Namespace[]):
   if (!instance.isInitialized) return {};
   const languages = [...new Set([instance.language, FALLBACK_LANGUAGE])];
   // i18next's record of each file: -1 failed for good, 2 loaded.
-  const state = (instance.services.backendConnector as unknown as { state?: Record<string, number> }).state ?? {};
+  const state =
+    (instance.services.backendConnector as unknown as { state?: Record<string, number> }).state ?? {};
   const resources: Resource = {};
   for (const language of languages) {
     const bundles: Record<string, ResourceKey> = {};

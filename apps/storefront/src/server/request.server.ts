@@ -180,7 +180,9 @@ function upstreamFetch(server: StorefrontServerContext, host: () => string, page
   return (request: Request): Promise<Response> => {
     const base = host();
     if (request.url !== base && !request.url.startsWith(`${base}/`) && !request.url.startsWith(`${base}?`))
-      return Promise.reject(new Error(`The storefront's server calls only the services host, not ${request.url}`));
+      return Promise.reject(
+        new Error(`The storefront's server calls only the services host, not ${request.url}`),
+      );
     const target = `${upstream}${request.url.slice(base.length)}`;
     const signal = AbortSignal.any([pageSignal, AbortSignal.timeout(server.upstreamTimeoutMs)]);
     return fetch(new Request(target, { method: request.method, headers: request.headers, signal }));

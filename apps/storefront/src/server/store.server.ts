@@ -1,6 +1,6 @@
-import type { ResponseBody } from '@marketkit/sdk';
 import { refetchInLanguage, settingsStoreId, storeValidationState } from '@marketkit/hooks/core';
 import { type MarketQuery, storeQueries } from '@marketkit/hooks/prefetch';
+import type { ResponseBody } from '@marketkit/sdk';
 import type { PageLanguage, RequestScope } from './request.server.ts';
 
 export interface StoreAnswers {

@@ -1,7 +1,7 @@
 import { usePolicies } from '@marketkit/hooks';
 import type { Schema } from '@marketkit/sdk';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useIdle } from './use-idle.ts';
 
 type StoreSettings = Schema<'StoreSettings'>;

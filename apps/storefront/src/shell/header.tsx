@@ -2,8 +2,8 @@ import { useCart, useCategories, type useLanguage, useSession } from '@marketkit
 import { DEFAULT_LISTING, listingSearch, MAX_SEARCH_LENGTH } from '@marketkit/hooks/core';
 import { Button } from '@marketkit/ui';
 import { type FormEvent, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
 import { Disclosure } from './disclosure.tsx';
 import { forgetReturnTo } from './guards.tsx';
 import { Icon } from './icons.tsx';

@@ -12,7 +12,9 @@ export default function PaymentReturn({ pathname }: { pathname: string }) {
     pathname,
     // Their texts load only when a payment outcome is to be shown.
     onPaid: () =>
-      void i18n.loadNamespaces('cart').then(() => toast.success(i18n.t('order placed success', { ns: 'cart' }))),
+      void i18n
+        .loadNamespaces('cart')
+        .then(() => toast.success(i18n.t('order placed success', { ns: 'cart' }))),
     onNotPaid: () =>
       void i18n
         .loadNamespaces('order')

@@ -49,7 +49,8 @@ export function useRouteAnswers(): DehydratedState | undefined {
   const matches = useMatches();
   return useMemo(() => {
     const queries = matches.flatMap(
-      (match) => (match.data as { dehydrated?: DehydratedState | null } | undefined)?.dehydrated?.queries ?? [],
+      (match) =>
+        (match.data as { dehydrated?: DehydratedState | null } | undefined)?.dehydrated?.queries ?? [],
     );
     return queries.length > 0 ? { queries, mutations: [] } : undefined;
   }, [matches]);
