@@ -1,5 +1,4 @@
 import { PassThrough } from 'node:stream';
-import { createReadableStreamFromReadable } from '@react-router/node';
 import type { i18n } from 'i18next';
 import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
@@ -78,8 +77,17 @@ export default async function handleRequest(
         ...(page.nonce ? { nonce: page.nonce } : {}),
         onAllReady() {
           ready = true;
+          // Sent whole, in one write: a page that reaches the browser in pieces may be painted in
+          // pieces (and shift as the rest arrives).
+          const chunks: Buffer[] = [];
           const body = new PassThrough();
-          resolve(new Response(createReadableStreamFromReadable(body), { status, headers }));
+          body.on('data', (chunk: Buffer) => chunks.push(chunk));
+          body.on('end', () => {
+            const html = Buffer.concat(chunks);
+            headers.set('Content-Length', String(html.byteLength));
+            resolve(new Response(html, { status, headers }));
+          });
+          body.on('error', reject);
           pipe(body);
         },
         onShellError: reject,

@@ -58,6 +58,9 @@ export async function clientLoader(): Promise<RootData> {
   };
 }
 
+/** The element after the page's markup, that its first paint waits for. */
+const PAGE_END_ID = 'page-end';
+
 /** The document: its language and direction are the page's (the app keeps them in step after). */
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData('root') as RootData | undefined;
@@ -81,6 +84,9 @@ export function Layout({ children }: { children: ReactNode }) {
           suppressHydrationWarning
         />
         <link rel="icon" href="data:," />
+        {/* No paint of a half-read page (a select with half its options, a button without its
+            label, then a shift): the browser paints once the page's markup is all in. */}
+        <link rel="expect" href={`#${PAGE_END_ID}`} blocking="render" />
         <Meta />
         <Links {...(nonce ? { nonce } : {})} />
         {texts ? (
@@ -94,6 +100,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
+        <div id={PAGE_END_ID} hidden />
         <Scripts {...(nonce ? { nonce } : {})} />
       </body>
     </html>

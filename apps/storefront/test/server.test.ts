@@ -346,6 +346,17 @@ describe('headers and files', () => {
     expect(texts.headers.get('cache-control')).toBe('no-cache');
   });
 
+  it('a page is sent whole, and its first paint waits for the end of its markup', async () => {
+    const response = await get('/ProductDetails?productId=1005');
+    const html = await response.text();
+    // Its length is known before the first byte: rendered in full, written once.
+    expect(Number(response.headers.get('content-length'))).toBe(Buffer.byteLength(html));
+    const expected = /<link rel="expect" href="#([\w-]+)" blocking="render"\/>/.exec(html)?.[1];
+    expect(expected).toBeTruthy();
+    const end = html.indexOf(`<div id="${expected}"`);
+    expect(end).toBeGreaterThan(html.indexOf('</main>'));
+  });
+
   it('gzips what it sends when asked', async () => {
     expect((await get('/', { headers: { 'accept-encoding': 'gzip' } })).headers.get('content-encoding')).toBe(
       'gzip',
