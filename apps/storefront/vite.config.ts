@@ -24,6 +24,10 @@ function withoutServerLoaders(): Plugin {
   };
 }
 
+/** The design card's libraries that every page loads (and theirs); nothing only some screens use. */
+const FRAMEWORK =
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack[\\/](query-core|react-query)|zustand|openapi-fetch|use-sync-external-store)[\\/]/;
+
 // One build for every store: nothing tenant-specific is compiled in (the runtime configuration and
 // the request's host decide).
 export default defineConfig({
@@ -35,5 +39,20 @@ export default defineConfig({
     noExternal: [/^@marketkit\//],
   },
   build: { target: 'es2022', sourcemap: true, chunkSizeWarningLimit: 200 },
+  environments: {
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            // The stack's libraries that every page runs, in one file: split where their importers
+            // fall, they came in a dozen pieces, each compressed on its own (≈ 8 KiB more gzip for the
+            // same code, and as many requests). They change only with upgrades, so the file stays
+            // cached across deploys.
+            codeSplitting: { groups: [{ name: 'framework', test: FRAMEWORK }] },
+          },
+        },
+      },
+    },
+  },
   server: { port: 5173, host: '127.0.0.1' },
 });

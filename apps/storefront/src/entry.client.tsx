@@ -10,6 +10,7 @@ import { PageContext, readRenderedTexts, TEXTS_ELEMENT_ID } from './app/page-con
 import { keepPreferenceCookies } from './app/preferences.ts';
 import { loadRouteModules, routeModuleGuard } from './app/route-modules.ts';
 import { createBrowserI18n } from './i18n/client.ts';
+import { loadHttpBackend } from './i18n/lazy-backend.ts';
 import { FALLBACK_LANGUAGE } from './i18n/namespaces.ts';
 
 // Console output is silenced in production unless `localStorage.debug` is set (spec §9).
@@ -51,6 +52,12 @@ if (pathLanguage) {
 // The texts the server rendered the page with; none in the SPA build, whose language the browser picks.
 const textsElement = document.getElementById(TEXTS_ELEMENT_ID);
 const rendered = readRenderedTexts(textsElement?.textContent);
+// The translation backend's code: the SPA build reads its first texts through it at once; a
+// server-rendered page needs it only for a later screen, so fetches it when the browser is idle.
+const fetchBackend = () => void loadHttpBackend().catch(() => {});
+if (!rendered) fetchBackend();
+else if (typeof requestIdleCallback === 'function') requestIdleCallback(fetchBackend, { timeout: 4000 });
+else setTimeout(fetchBackend, 2000);
 const i18n = createBrowserI18n(
   rendered
     ? { host: rendered.host, language: rendered.language, resources: rendered.resources as Resource }

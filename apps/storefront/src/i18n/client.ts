@@ -1,6 +1,7 @@
 import i18next, { type i18n, type Resource } from 'i18next';
-import HttpBackend, { type HttpBackendOptions } from 'i18next-http-backend';
+import type { HttpBackendOptions } from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
+import { LazyHttpBackend } from './lazy-backend.ts';
 import { i18nOptions } from './options.ts';
 
 /** The files of a language host: `{host}/{language}/{namespace}.json`. */
@@ -28,13 +29,14 @@ export interface BrowserI18nOptions {
 
 /**
  * The browser's i18next: texts the page came with are there before the first render (so hydration
- * sees what the server rendered), and every other namespace loads from the language host when a
- * screen first asks for it (react-i18next suspends that screen meanwhile), with the spec's retries.
+ * sees what the server rendered), and every other namespace loads from the language host before a
+ * screen that needs it renders (app/route-modules.ts), with the spec's retries, through
+ * i18next-http-backend (loaded when first needed: i18n/lazy-backend.ts).
  */
 export function createBrowserI18n(options: BrowserI18nOptions): i18n {
   const instance = i18next.createInstance();
   void instance
-    .use(HttpBackend)
+    .use(LazyHttpBackend)
     .use(initReactI18next)
     .init<HttpBackendOptions>({
       ...i18nOptions(options.language),
