@@ -1,12 +1,13 @@
 // Turns one run's raw results into bench/RESULTS.md: the budgets first, then every figure.
 import { fmt } from './lib/stats.mjs';
 
+/** Issue 18's targets for the server-rendered storefront (and its SPA build). */
 export const BUDGETS = {
-  initialJsKiB: 120,
-  mobileScore: 95,
-  lcpVsReact: 1.6,
+  initialJsKiB: 150,
+  mobileScore: 98,
+  lcpVsReact: 1.0,
   tbtMs: 100,
-  cls: 0.02,
+  cls: 0.01,
   inpMs: 100,
   sdkVsFetch: 1.3,
 };
@@ -97,16 +98,18 @@ function lighthouseSection(lh) {
   const react = lh.pages.find((page) => page.kind === 'react');
   const routes = lh.pages.filter((page) => page.kind === 'route');
   const versus = (page, formFactor) =>
-    react ? `${fmt(page[formFactor].lcp / react[formFactor].lcp, 2)}×` : 'n/a';
+    !page[formFactor] ? '—' : react ? `${fmt(page[formFactor].lcp / react[formFactor].lcp, 2)}×` : 'n/a';
+  const desktop = (page, value, digits) => (page.desktop ? fmt(value(page.desktop), digits) : '—');
   const lines = [
     '## Initial JS per route',
     '',
-    "Gzip -9 KiB of every script the page loaded from its own origin before it settled (the mobile runs' network logs, sized from the built files). Idle-time JS — chunks the Vite manifest shows are imported only by the toaster or by the product page's reviews, questions and description — is loaded after the page is interactive and counted apart.",
+    "Gzip -9 KiB of every script the page loaded from its own origin before it settled (the mobile runs' network logs, sized from the built files). Idle-time JS — chunks made only of the toaster, of the product page's reviews, questions and description, or (server-rendered pages only: the page comes with its texts) of i18next-http-backend, and chunks only those import — is loaded after the page is interactive and counted apart. \"Transferred\" is what crossed the network for the initial scripts, in the encoding the server chose (brotli, quality 4). Pages are `store language path`; \"SPA\" is the SPA build from a static host.",
     '',
     ...table(
       [
         'Page',
         'Initial JS (KiB gzip)',
+        'Transferred (KiB)',
         '+ idle-time JS',
         'Requests (Lighthouse)',
         `Budget ≤ ${BUDGETS.initialJsKiB}`,
@@ -114,16 +117,17 @@ function lighthouseSection(lh) {
       lh.pages.map((page) => [
         page.name,
         fmt(page.js.kib, 1),
+        fmt(page.js.transferKib, 1),
         fmt(page.js.allKib - page.js.kib, 1),
         fmt(page.js.requests),
         page.kind === 'route' ? status(page.js.kib <= BUDGETS.initialJsKiB) : '—',
       ]),
-      ['l', 'r', 'r', 'r', 'l'],
+      ['l', 'r', 'r', 'r', 'r', 'l'],
     ),
     '',
     '## Lighthouse',
     '',
-    `Lighthouse ${lh.environment.lighthouse}, performance category only, medians of ${lh.runs} run(s) per page and form factor (runs interleaved across pages). Mobile: the default config (Moto G Power screen, simulated slow 4G, 4× CPU slowdown). Desktop: Lighthouse's desktop config (simulated fast connection, no CPU slowdown). "vs React" is LCP divided by the bare React page's LCP in the same form factor.`,
+    `Lighthouse ${lh.environment.lighthouse}, performance category only, medians of ${lh.runs} run(s) per page and form factor (runs interleaved across pages). Mobile: the default config (Moto G Power screen, simulated slow 4G, 4× CPU slowdown). Desktop (the demo store's English pages and the baselines): Lighthouse's desktop config (simulated fast connection, no CPU slowdown). "vs React" is LCP divided by the bare React page's LCP in the same form factor.`,
     '',
     ...table(
       [
@@ -146,10 +150,10 @@ function lighthouseSection(lh) {
         fmt(page.mobile.tbt),
         fmt(page.mobile.cls, 3),
         versus(page, 'mobile'),
-        fmt(page.desktop.score),
-        fmt(page.desktop.lcp),
-        fmt(page.desktop.tbt),
-        fmt(page.desktop.cls, 3),
+        desktop(page, (d) => d.score),
+        desktop(page, (d) => d.lcp),
+        desktop(page, (d) => d.tbt),
+        desktop(page, (d) => d.cls, 3),
         versus(page, 'desktop'),
       ]),
       ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r'],

@@ -3,6 +3,7 @@
 // under /api, gzip, immutable hashed assets, security headers with a per-response script nonce, the
 // runtime configuration, and a language first in the path. It keeps no state between requests:
 // run as many copies as you like behind a load balancer and a CDN (README).
+import './node-env.mjs';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, isAbsolute, join, normalize, relative } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { BUILD } from './app.mjs';
 
 const TYPES = {
@@ -26,8 +26,13 @@ export async function startStaticHost({
   root = join(BUILD, '..', 'build-spa', 'client'),
 }) {
   if (!existsSync(join(root, 'index.html')))
-    throw new Error(`No SPA build at ${root} (pnpm --filter @marketkit/storefront build:spa)`);
-  const built = JSON.parse(readFileSync(join(root, 'config.json'), 'utf8'));
+    throw new Error(
+      `No index.html in ${root} (the SPA build: pnpm --filter @marketkit/storefront build:spa)`,
+    );
+  // The SPA build's configuration, pointed at this services host (a root without one, e.g. a bench
+  // baseline page, gets the services host alone).
+  const builtConfig = join(root, 'config.json');
+  const built = existsSync(builtConfig) ? JSON.parse(readFileSync(builtConfig, 'utf8')) : {};
   // The shell's inline scripts never change after the build: a static host allows them by hash.
   const shell = readFileSync(join(root, 'index.html'), 'utf8');
   const hashes = [
@@ -54,6 +59,23 @@ export async function startStaticHost({
     servicesHost,
     paymentOrigins: [...new Set([...(built.paymentOrigins ?? []), new URL(servicesHost).origin])],
   });
+  // The files never change while the host runs: each is read and compressed once.
+  const bodies = new Map();
+  const encoded = (file, encoding) => {
+    const key = `${encoding}|${file}`;
+    let body = bodies.get(key);
+    if (!body) {
+      const raw = readFileSync(file);
+      body =
+        encoding === 'br'
+          ? brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })
+          : encoding === 'gzip'
+            ? gzipSync(raw)
+            : raw;
+      bodies.set(key, body);
+    }
+    return body;
+  };
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://x');
     if (url.pathname === '/config.json') {
@@ -75,8 +97,12 @@ export async function startStaticHost({
     }
     const served = file ?? join(root, 'index.html');
     const type = extname(served);
-    const body = readFileSync(served);
-    const gzip = /\bgzip\b/.test(request.headers['accept-encoding'] ?? '') && type !== '.png';
+    const accepted = request.headers['accept-encoding'] ?? '';
+    // As the storefront's server (the `compression` package): brotli at quality 4 when the browser
+    // takes it, else gzip.
+    const encoding =
+      type === '.png' ? null : /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+    const body = encoded(served, encoding);
     response.writeHead(200, {
       ...(type === '.html' ? { 'Content-Security-Policy': `${shellPolicy}` } : {}),
       'Content-Type': TYPES[type] ?? 'application/octet-stream',
@@ -84,9 +110,10 @@ export async function startStaticHost({
         ? 'public, max-age=31536000, immutable'
         : 'no-cache',
       'X-Content-Type-Options': 'nosniff',
-      ...(gzip ? { 'Content-Encoding': 'gzip' } : {}),
+      ...(encoding ? { 'Content-Encoding': encoding } : {}),
+      Vary: 'Accept-Encoding',
     });
-    response.end(gzip ? gzipSync(body) : body);
+    response.end(body);
   });
   await new Promise((resolve) => server.listen(port, host, resolve));
   const address = server.address();

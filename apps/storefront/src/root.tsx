@@ -18,6 +18,7 @@ import {
 import type { Route } from './+types/root';
 import { loadConfig } from './app/config.ts';
 import { FIRST_LOAD_GUARD } from './app/first-load-guard.ts';
+import { START_AFTER_FIRST_PAINT } from './app/first-paint.ts';
 import { TEXTS_ELEMENT_ID, usePage } from './app/page-context.tsx';
 import type { RootData } from './app/root-data.ts';
 import { goHome, reloadAfterFailedReplay } from './shell/session-recovery.ts';
@@ -25,8 +26,6 @@ import { Loading, Store, useRouteAnswers } from './shell/shell.tsx';
 import stylesheet from './styles.css?url';
 
 export { loader } from './root.server.ts';
-
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: (loaderData as RootData | undefined)?.title ?? pageTitle(null) },
@@ -88,6 +87,10 @@ export function Layout({ children }: { children: ReactNode }) {
             label, then a shift): the browser paints once the page's markup is all in. */}
         <link rel="expect" href={`#${PAGE_END_ID}`} blocking="render" />
         <Meta />
+        {/* The styles before any script: with a precedence React writes the link ahead of the
+            scripts' modulepreloads (which it moves into the head), so the stylesheet that the first
+            paint waits for is asked for first, not behind forty scripts on six connections. */}
+        <link rel="stylesheet" href={stylesheet} precedence="default" />
         <Links {...(nonce ? { nonce } : {})} />
         {texts ? (
           <script
@@ -102,6 +105,12 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
         <div id={PAGE_END_ID} hidden />
         <Scripts {...(nonce ? { nonce } : {})} />
+        <script
+          {...(nonce ? { nonce } : {})}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of ours, no data in it
+          dangerouslySetInnerHTML={{ __html: START_AFTER_FIRST_PAINT }}
+          suppressHydrationWarning
+        />
       </body>
     </html>
   );

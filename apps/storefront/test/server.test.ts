@@ -357,6 +357,18 @@ describe('headers and files', () => {
     expect(end).toBeGreaterThan(html.indexOf('</main>'));
   });
 
+  it("a page's code starts after its first paint: fetched at low priority, React Router's script inert till then", async () => {
+    const { html } = await page('/');
+    const preloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+    expect(preloads.length).toBeGreaterThan(0);
+    for (const preload of preloads) expect(preload).toContain('fetchpriority="low"');
+    expect(html).not.toMatch(/<script[^>]*type="module"/);
+    const inert = html.indexOf('type="text/x-marketkit-after-first-paint"');
+    expect(inert).toBeGreaterThan(0);
+    // The script that starts it comes after it, with the page's nonce.
+    expect(html.slice(inert)).toMatch(/<script nonce="[^"]+">\(function\(\)\{\s*var waiting=/);
+  });
+
   it('gzips what it sends when asked', async () => {
     expect((await get('/', { headers: { 'accept-encoding': 'gzip' } })).headers.get('content-encoding')).toBe(
       'gzip',

@@ -88,6 +88,8 @@ export default function Home() {
             width={960}
             height={480}
             fetchPriority="high"
+            // Painted with the first screen, not a frame after it (the largest paint).
+            decoding="sync"
             className="aspect-[2/1] w-full rounded-lg object-cover"
           />
         ) : null}

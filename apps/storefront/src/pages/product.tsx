@@ -225,6 +225,8 @@ function ProductPage({ productId }: { productId: number }) {
             width={600}
             height={600}
             fetchPriority="high"
+            // Painted with the first screen, not a frame after it (the largest paint).
+            decoding="sync"
             className="aspect-square w-full rounded-lg border border-current/10 object-contain"
           />
           {images.length > 1 ? (

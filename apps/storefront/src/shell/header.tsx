@@ -227,6 +227,8 @@ export function Header({
               width={160}
               height={40}
               fetchPriority="high"
+              // Painted with the first screen, not a frame after it (the largest paint).
+              decoding="sync"
               className={`${LOGO_HEIGHT[logoSize]} w-auto max-w-[7.5rem] object-contain sm:max-w-[11rem]`}
             />
           ) : (
