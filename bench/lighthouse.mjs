@@ -69,7 +69,8 @@ export async function measureLighthouse(pages, { runs, log = () => {} }) {
           environment.chromium = (lhr.environment.hostUserAgent.match(/Chrome\/[\d.]+/) ?? ['?'])[0];
           const entry = samples.get(page.name);
           entry[formFactor].push(metricsOf(lhr));
-          if (formFactor === 'mobile') entry.js.push(initialJs(lhr, page.origin, page.dist, page.idleModules));
+          if (formFactor === 'mobile')
+            entry.js.push(initialJs(lhr, page.origin, page.dist, page.idleModules));
           log('.');
         }
       }

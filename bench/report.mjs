@@ -103,7 +103,7 @@ function lighthouseSection(lh) {
   const lines = [
     '## Initial JS per route',
     '',
-    "Gzip -9 KiB of every script the page loaded from its own origin before it settled (the mobile runs' network logs, sized from the built files). Idle-time JS — chunks made only of the toaster, of the product page's reviews, questions and description, or (server-rendered pages only: the page comes with its texts) of i18next-http-backend, and chunks only those import — is loaded after the page is interactive and counted apart. \"Transferred\" is what crossed the network for the initial scripts, in the encoding the server chose (brotli, quality 4). Pages are `store language path`; \"SPA\" is the SPA build from a static host.",
+    'Gzip -9 KiB of every script the page loaded from its own origin before it settled (the mobile runs\' network logs, sized from the built files). Idle-time JS — chunks made only of the toaster, of the product page\'s reviews, questions and description, or (server-rendered pages only: the page comes with its texts) of i18next-http-backend, and chunks only those import — is loaded after the page is interactive and counted apart. "Transferred" is what crossed the network for the initial scripts, in the encoding the server chose (brotli, quality 4). Pages are `store language path`; "SPA" is the SPA build from a static host.',
     '',
     ...table(
       [

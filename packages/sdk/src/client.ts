@@ -96,11 +96,7 @@ export function createMarketClient(options: MarketClientOptions): MarketClient {
   const unresolved = servicesHost === UNRESOLVED_HOST;
   const baseFetch = unresolved
     ? () =>
-        Promise.reject(
-          new TypeError(
-            `servicesHost ${given} is a path: give \`origin\` outside a browser`,
-          ),
-        )
+        Promise.reject(new TypeError(`servicesHost ${given} is a path: give \`origin\` outside a browser`))
     : (options.fetch ?? ((request: Request) => globalThis.fetch(request)));
   const { tokens } = options;
   const timeoutMs = options.refreshTimeoutMs ?? 10_000;

@@ -21,7 +21,9 @@ describe('servicesHost', () => {
   it.each(['localhost:4010', 'ftp://files.example', 'javascript:alert(1)', '//evil.example/api', 'api', ''])(
     'refuses %j when the client is made, naming the value',
     (host) => {
-      expect(() => make(host, 'http://shop.test')).toThrow(/servicesHost must be an http\(s\) URL or a path such as \/api/);
+      expect(() => make(host, 'http://shop.test')).toThrow(
+        /servicesHost must be an http\(s\) URL or a path such as \/api/,
+      );
     },
   );
 
