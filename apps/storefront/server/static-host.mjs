@@ -8,6 +8,7 @@ import { createServer } from 'node:http';
 import { extname, isAbsolute, join, normalize, relative } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { BUILD } from './app.mjs';
+import { listen } from './start.mjs';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -115,14 +116,5 @@ export async function startStaticHost({
     });
     response.end(body);
   });
-  await new Promise((resolve) => server.listen(port, host, resolve));
-  const address = server.address();
-  return {
-    port: typeof address === 'object' && address ? address.port : port,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections?.();
-        server.close(() => resolve());
-      }),
-  };
+  return listen(server, port, host);
 }

@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
 
 import { createMemoryTokenStore, writeCookie } from '@marketkit/sdk';
-import { dehydrate, HydrationBoundary, QueryClient } from '@tanstack/react-query';
+import { type DehydratedState, dehydrate, HydrationBoundary, QueryClient } from '@tanstack/react-query';
 import { act } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_LISTING } from '../../src/core/index.ts';
 import { catalogueQueries, storeQueries } from '../../src/prefetch/index.ts';
 import {
   createMemoryStorage,
@@ -36,16 +37,7 @@ function Page() {
   const { pincode } = usePincode();
   const recent = useRecentlyViewed();
   const pending = usePaymentPending();
-  const list = useProducts({
-    category: null,
-    search: '',
-    productType: null,
-    itemType: null,
-    minPrice: null,
-    maxPrice: null,
-    sort: 'relevance',
-    page: 1,
-  });
+  const list = useProducts(DEFAULT_LISTING);
   return (
     <p data-testid="page">
       {`${store.status}|${language.language}|${session.status}|${cart.quantity}|${pincode ?? '-'}|${recent.ids.length}|${pending}|${list.data?.data.length ?? 'loading'}`}
@@ -72,18 +64,7 @@ async function serverAnswers(pincode: string | null) {
     queryClient.prefetchQuery(store.validation()),
     queryClient.prefetchQuery(store.languages()),
     queryClient.prefetchQuery(store.settings(14)),
-    queryClient.prefetchQuery(
-      catalogueQueries(client, { pincode }).products({
-        category: null,
-        search: '',
-        productType: null,
-        itemType: null,
-        minPrice: null,
-        maxPrice: null,
-        sort: 'relevance',
-        page: 1,
-      }),
-    ),
+    queryClient.prefetchQuery(catalogueQueries(client, { pincode }).products(DEFAULT_LISTING)),
   ]);
   return dehydrate(queryClient);
 }
@@ -102,6 +83,23 @@ const tree = (
     </HydrationBoundary>
   </MarketProvider>
 );
+
+/**
+ * The server's HTML in the page, hydrated with the browser's own provider: the container and what
+ * React reported as not matching.
+ */
+async function hydrateServerHtml(html: string, snapshot: MarketSnapshot, state: DehydratedState) {
+  const container = document.createElement('div');
+  container.innerHTML = html;
+  document.body.append(container);
+  const recoverable: unknown[] = [];
+  await act(async () => {
+    hydrateRoot(container, tree({ snapshot }, state), {
+      onRecoverableError: (error) => recoverable.push(error),
+    });
+  });
+  return { container, recoverable };
+}
 
 afterEach(() => {
   localStorage.clear();
@@ -148,16 +146,8 @@ describe('a server-rendered page in the browser', () => {
     localStorage.setItem(STORAGE_KEYS.payDone, 'false');
     calls.length = 0;
 
-    const container = document.createElement('div');
-    container.innerHTML = html;
-    document.body.append(container);
     const errors = vi.spyOn(console, 'error');
-    const recoverable: unknown[] = [];
-    await act(async () => {
-      hydrateRoot(container, tree({ snapshot }, state), {
-        onRecoverableError: (error) => recoverable.push(error),
-      });
-    });
+    const { container, recoverable } = await hydrateServerHtml(html, snapshot, state);
     expect(recoverable).toEqual([]);
     expect(errors).not.toHaveBeenCalled();
     // After hydration: the device's cart, what it viewed and its payment flag.
@@ -174,15 +164,7 @@ describe('a server-rendered page in the browser', () => {
     const html = renderToString(
       tree({ snapshot, storage: createMemoryStorage(), tokens: createMemoryTokenStore() }, state),
     );
-    const container = document.createElement('div');
-    container.innerHTML = html;
-    document.body.append(container);
-    const recoverable: unknown[] = [];
-    await act(async () => {
-      hydrateRoot(container, tree({ snapshot }, state), {
-        onRecoverableError: (error) => recoverable.push(error),
-      });
-    });
+    const { container, recoverable } = await hydrateServerHtml(html, snapshot, state);
     expect(recoverable).toEqual([]);
     expect(localStorage.getItem(STORAGE_KEYS.language)).toBe('fr');
     expect(container.textContent).toContain('|fr|guest|0|2001|');
@@ -203,15 +185,7 @@ describe('a server-rendered page in the browser', () => {
     const grant = ((await login.json()) as { response_body: { access_token: string } }).response_body;
     writeCookie(document, 'access_token', grant.access_token, { days: 1 }, Date.now);
 
-    const container = document.createElement('div');
-    container.innerHTML = html;
-    document.body.append(container);
-    const recoverable: unknown[] = [];
-    await act(async () => {
-      hydrateRoot(container, tree({ snapshot }, state), {
-        onRecoverableError: (error) => recoverable.push(error),
-      });
-    });
+    const { container, recoverable } = await hydrateServerHtml(html, snapshot, state);
     expect(recoverable).toEqual([]);
     expect(container.textContent).toContain('|signed-in|');
   });
