@@ -7,6 +7,7 @@ import {
   useRecommendations,
   useStoreBootstrap,
 } from '@marketkit/hooks';
+import type { Schema } from '@marketkit/sdk';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -14,6 +15,9 @@ import { ProductGrid } from '../catalogue/product-tile.tsx';
 import { Thumbnail } from '../catalogue/thumbnail.tsx';
 import type { RouteHandle } from '../i18n/namespaces.ts';
 import { useBelowTheFold } from '../shell/scroll.tsx';
+
+/** No products yet: one array, so the memoised grids see the same props while they load. */
+const NONE: readonly Schema<'ProductSummary'>[] = [];
 
 export const handle: RouteHandle = { i18n: ['home'], catalogue: true };
 
@@ -101,7 +105,7 @@ export default function Home() {
           title={t('deals')}
           seeAll={{ href: '/productListing?sort=discount', label: t('see_all') }}
         >
-          <ProductGrid products={deals.data ?? []} loading={deals.isPending} skeletons={5} />
+          <ProductGrid products={deals.data ?? NONE} loading={deals.isPending} skeletons={5} />
         </Row>
       ) : null}
 
@@ -132,7 +136,7 @@ export default function Home() {
           (recommendations.isPending || (recommendations.data?.data.length ?? 0) > 0) ? (
             <Row id="home-recommended" title={t('recommended')}>
               <ProductGrid
-                products={recommendations.data?.data ?? []}
+                products={recommendations.data?.data ?? NONE}
                 loading={recommendations.isPending}
                 skeletons={5}
               />

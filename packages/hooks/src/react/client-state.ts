@@ -55,7 +55,12 @@ function persisted<T>(
     }
   };
   if (!serverStorage) return Object.assign(store, { reload });
-  const server = read(serverStorage);
+  // The same object when the server rendered what the browser holds (a first visit): React then has
+  // nothing to render again once hydration is over (a different object, even equal, re-renders every
+  // component that reads the store, at once).
+  const rendered = read(serverStorage);
+  const initial = store.getState();
+  const server = JSON.stringify(rendered) === JSON.stringify(initial) ? initial : rendered;
   return Object.assign(store, { reload, getServerState: () => server });
 }
 

@@ -233,10 +233,17 @@ function createMarketContext(
   // Read through the latest props: a router's pathname changes between renders.
   const pathname = () =>
     latest.current.pathname?.() ?? (typeof location === 'undefined' ? '/' : location.pathname);
+  const sessionStore = createStore<SessionStoreState>()(() => ({ accessToken: initialToken }));
+  const renderedToken = snapshot?.signedIn ? initialToken : null;
   const session = Object.assign(
-    createStore<SessionStoreState>()(() => ({ accessToken: initialToken })),
+    sessionStore,
     snapshot && !server
-      ? { getServerState: constant({ accessToken: snapshot.signedIn ? initialToken : null }) }
+      ? {
+          // The store's own state when the server saw the same session (nothing to render again).
+          getServerState: constant(
+            renderedToken === initialToken ? sessionStore.getState() : { accessToken: renderedToken },
+          ),
+        }
       : {},
   );
   const announceSession = () => storage.set(SESSION_SIGNAL_KEY, `${Date.now()}-${Math.random()}`);

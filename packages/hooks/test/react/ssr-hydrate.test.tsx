@@ -29,7 +29,11 @@ import { HOST, setupSandbox } from './harness.tsx';
 // state (its guest cart, language, pincode, session) shows.
 const { calls } = setupSandbox();
 
+/** How many times Page rendered (a re-render after hydration is a long task on a slow phone). */
+let renders = 0;
+
 function Page() {
+  renders += 1;
   const store = useStoreBootstrap();
   const language = useLanguage();
   const session = useSession();
@@ -156,6 +160,19 @@ describe('a server-rendered page in the browser', () => {
     expect(calls.filter((call) => /validate-store|content-settings|languages|products$/.test(call))).toEqual(
       [],
     );
+  });
+
+  it('a first visit (the browser holds what the server rendered): nothing renders again after hydration', async () => {
+    const snapshot: MarketSnapshot = { language: 'en', direction: 'LTR', pincode: null, signedIn: false };
+    const state = await serverAnswers(null);
+    const html = renderToString(
+      tree({ snapshot, storage: createMemoryStorage(), tokens: createMemoryTokenStore() }, state),
+    );
+    renders = 0;
+    const { container, recoverable } = await hydrateServerHtml(html, snapshot, state);
+    expect(recoverable).toEqual([]);
+    expect(container.textContent).toBe('ready|en|guest|0|-|0|false|10');
+    expect(renders).toBe(1);
   });
 
   it('keeps the language and pincode the server took from its cookies where the browser holds none', async () => {
