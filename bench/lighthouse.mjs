@@ -37,7 +37,7 @@ const summarize = (samples) =>
       };
 
 /**
- * @param {{ name: string, kind: 'static' | 'react' | 'route', url: string, origin: string, dist: string, desktop: boolean }[]} pages
+ * @param {{ name: string, kind: 'static' | 'react' | 'route' | 'spa', url: string, origin: string, dist: string, desktop: boolean }[]} pages
  *   `desktop`: measured in the desktop form factor too (mobile always).
  * @param {{ runs: number, log?: (text: string) => void }} options
  */

@@ -68,7 +68,7 @@ function lighthousePages(servers) {
     ),
     ...routesOf('', 1005).map((route) => ({
       name: `SPA ${route}`,
-      kind: 'route',
+      kind: 'spa',
       url: `${servers.spaOrigin}${route}`,
       origin: servers.spaOrigin,
       dist: SPA_DIST,
