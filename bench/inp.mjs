@@ -6,7 +6,7 @@
 // scripts keeps the longest entry of every interactionId: that is the click's latency, from input to
 // the next paint. Two shoppers: a guest (the line goes to the device's cart) and the signed-in shopper
 // (the line goes to the server; its cart is emptied before every run).
-import { atPath, control, freshPage, prepareSignIn, settle } from './lib/browser.mjs';
+import { atPath, control, freshPage, open, prepareSignIn, settle } from './lib/browser.mjs';
 import { shopperApi } from './lib/shopper.mjs';
 import { median, worst } from './lib/stats.mjs';
 
@@ -72,7 +72,7 @@ async function oneRun(browser, servers, { signedIn }) {
     const clicks = [];
     for (const product of INP_PRODUCTS) {
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-      await page.goto(`${servers.storefrontOrigin}/ProductDetails?productId=${product}`);
+      await open(page, `${servers.storefrontOrigin}/ProductDetails?productId=${product}`);
       await settle(page);
       await (await control(page, 'Add to cart')).click();
       await control(page, 'Go to cart', { role: 'link' });

@@ -1,6 +1,6 @@
 // Lighthouse 12 performance, mobile (default config: Moto G Power emulation, simulated slow 4G, 4× CPU
-// slowdown) and desktop (desktop config: simulated fast connection, no CPU slowdown), for the storefront
-// routes and the two baselines, as medians of N runs. Runs are interleaved (every page once, then again)
+// slowdown) and, for the pages that ask for it, desktop (desktop config: simulated fast connection, no
+// CPU slowdown), for the storefront's pages and the two baselines, as medians of N runs. Runs are interleaved (every page once, then again)
 // so that a noisy minute on a shared machine hits every page alike. The mobile runs' network logs also
 // give each page's initial JS (lib/initial-js.mjs).
 import * as chromeLauncher from 'chrome-launcher';
@@ -24,17 +24,21 @@ const metricsOf = (lhr) => ({
     ) ?? null,
 });
 
-const summarize = (samples) => ({
-  score: median(samples.map((s) => s.score)),
-  lcp: median(samples.map((s) => s.lcp)),
-  tbt: median(samples.map((s) => s.tbt)),
-  cls: median(samples.map((s) => s.cls)),
-  lcpElement: samples[0]?.lcpElement ?? null,
-  samples,
-});
+const summarize = (samples) =>
+  samples.length === 0
+    ? null
+    : {
+        score: median(samples.map((s) => s.score)),
+        lcp: median(samples.map((s) => s.lcp)),
+        tbt: median(samples.map((s) => s.tbt)),
+        cls: median(samples.map((s) => s.cls)),
+        lcpElement: samples[0]?.lcpElement ?? null,
+        samples,
+      };
 
 /**
- * @param {{ name: string, kind: 'static' | 'react' | 'route', url: string, origin: string, dist: string }[]} pages
+ * @param {{ name: string, kind: 'static' | 'react' | 'route' | 'spa', url: string, origin: string, dist: string, desktop: boolean }[]} pages
+ *   `desktop`: measured in the desktop form factor too (mobile always).
  * @param {{ runs: number, log?: (text: string) => void }} options
  */
 export async function measureLighthouse(pages, { runs, log = () => {} }) {
@@ -48,6 +52,7 @@ export async function measureLighthouse(pages, { runs, log = () => {} }) {
     for (let run = 0; run < runs; run += 1) {
       for (const page of pages) {
         for (const [formFactor, config] of Object.entries(FORM_FACTORS)) {
+          if (formFactor === 'desktop' && !page.desktop) continue;
           // A trace that failed to record (NO_NAVSTART and the like) is measured again, twice at most.
           let lhr;
           for (let attempt = 1; ; attempt += 1) {
@@ -64,7 +69,8 @@ export async function measureLighthouse(pages, { runs, log = () => {} }) {
           environment.chromium = (lhr.environment.hostUserAgent.match(/Chrome\/[\d.]+/) ?? ['?'])[0];
           const entry = samples.get(page.name);
           entry[formFactor].push(metricsOf(lhr));
-          if (formFactor === 'mobile') entry.js.push(initialJs(lhr, page.origin, page.dist));
+          if (formFactor === 'mobile')
+            entry.js.push(initialJs(lhr, page.origin, page.dist, page.idleModules));
           log('.');
         }
       }
@@ -86,6 +92,7 @@ export async function measureLighthouse(pages, { runs, log = () => {} }) {
         js: {
           kib: median(entry.js.map((j) => j.kib)),
           allKib: median(entry.js.map((j) => j.allKib)),
+          transferKib: median(entry.js.map((j) => j.transferKib)),
           files: entry.js[0]?.files ?? [],
           requests: median(entry.js.map((j) => j.requests)),
         },

@@ -1,12 +1,13 @@
 // Turns one run's raw results into bench/RESULTS.md: the budgets first, then every figure.
 import { fmt } from './lib/stats.mjs';
 
+/** Issue 18's targets for the server-rendered storefront (and its SPA build). */
 export const BUDGETS = {
-  initialJsKiB: 120,
-  mobileScore: 95,
-  lcpVsReact: 1.6,
+  initialJsKiB: 150,
+  mobileScore: 98,
+  lcpVsReact: 1.0,
   tbtMs: 100,
-  cls: 0.02,
+  cls: 0.01,
   inpMs: 100,
   sdkVsFetch: 1.3,
 };
@@ -15,58 +16,72 @@ const status = (ok) => (ok === null ? 'not measured' : ok ? 'met' : '**NOT met**
 const worstOf = (rows, value) => rows.reduce((a, b) => (value(b) > value(a) ? b : a));
 const lowestOf = (rows, value) => rows.reduce((a, b) => (value(b) < value(a) ? b : a));
 
-function budgetRows(results) {
-  const rows = [];
-  const lh = results.lighthouse;
-  const routes = lh?.pages.filter((page) => page.kind === 'route') ?? [];
-  const react = lh?.pages.find((page) => page.kind === 'react');
-  if (lh && routes.length > 0 && react) {
-    const js = worstOf(routes, (page) => page.js.kib);
-    rows.push([
+/** The five Lighthouse budgets over a set of pages (`label` names the set). */
+function lighthouseRows(pages, react, label) {
+  const name = (budget) => `${budget}${label}`;
+  if (pages.length === 0 || !react)
+    return [
       'Initial JS per route',
+      'Lighthouse mobile score per route',
+      'Mobile LCP vs the bare React page',
+      'Mobile TBT per route',
+      'Mobile CLS per route',
+    ].map((budget) => [name(budget), '', '', status(null)]);
+  const js = worstOf(pages, (page) => page.js.kib);
+  const score = lowestOf(pages, (page) => page.mobile.score);
+  const ratio = (page) => page.mobile.lcp / react.mobile.lcp;
+  const lcp = worstOf(pages, ratio);
+  const tbt = worstOf(pages, (page) => page.mobile.tbt);
+  const cls = worstOf(pages, (page) => page.mobile.cls);
+  return [
+    [
+      name('Initial JS per route'),
       `≤ ${BUDGETS.initialJsKiB} KiB gzip`,
       `largest: ${fmt(js.js.kib, 1)} KiB (${js.name})`,
-      status(routes.every((page) => page.js.kib <= BUDGETS.initialJsKiB)),
-    ]);
-    const score = lowestOf(routes, (page) => page.mobile.score);
-    rows.push([
-      'Lighthouse mobile score per route',
+      status(pages.every((page) => page.js.kib <= BUDGETS.initialJsKiB)),
+    ],
+    [
+      name('Lighthouse mobile score per route'),
       `≥ ${BUDGETS.mobileScore}`,
       `lowest: ${score.mobile.score} (${score.name})`,
-      status(routes.every((page) => page.mobile.score >= BUDGETS.mobileScore)),
-    ]);
-    const ratio = (page) => page.mobile.lcp / react.mobile.lcp;
-    const lcp = worstOf(routes, ratio);
-    rows.push([
-      'Mobile LCP vs the bare React page',
+      status(pages.every((page) => page.mobile.score >= BUDGETS.mobileScore)),
+    ],
+    [
+      name('Mobile LCP vs the bare React page'),
       `≤ ${BUDGETS.lcpVsReact}×`,
       `largest: ${fmt(ratio(lcp), 2)}× (${lcp.name}: ${fmt(lcp.mobile.lcp)} ms vs ${fmt(react.mobile.lcp)} ms)`,
-      status(routes.every((page) => ratio(page) <= BUDGETS.lcpVsReact)),
-    ]);
-    const tbt = worstOf(routes, (page) => page.mobile.tbt);
-    rows.push([
-      'Mobile TBT per route',
+      status(pages.every((page) => ratio(page) <= BUDGETS.lcpVsReact)),
+    ],
+    [
+      name('Mobile TBT per route'),
       `≤ ${BUDGETS.tbtMs} ms`,
       `largest: ${fmt(tbt.mobile.tbt)} ms (${tbt.name})`,
-      status(routes.every((page) => page.mobile.tbt <= BUDGETS.tbtMs)),
-    ]);
-    const cls = worstOf(routes, (page) => page.mobile.cls);
-    rows.push([
-      'Mobile CLS per route',
+      status(pages.every((page) => page.mobile.tbt <= BUDGETS.tbtMs)),
+    ],
+    [
+      name('Mobile CLS per route'),
       `≤ ${BUDGETS.cls}`,
       `largest: ${fmt(cls.mobile.cls, 3)} (${cls.name})`,
-      status(routes.every((page) => page.mobile.cls <= BUDGETS.cls)),
-    ]);
-  } else {
-    for (const name of [
-      'Initial JS per route',
-      'Lighthouse mobile score per route',
-      'Mobile LCP vs the bare React page',
-      'Mobile TBT per route',
-      'Mobile CLS per route',
-    ])
-      rows.push([name, '', '', status(null)]);
-  }
+      status(pages.every((page) => page.mobile.cls <= BUDGETS.cls)),
+    ],
+  ];
+}
+
+function budgetRows(results) {
+  const pages = results.lighthouse?.pages ?? [];
+  const react = pages.find((page) => page.kind === 'react');
+  const rows = [
+    ...lighthouseRows(
+      pages.filter((page) => page.kind === 'route'),
+      react,
+      ', server-rendered',
+    ),
+    ...lighthouseRows(
+      pages.filter((page) => page.kind === 'spa'),
+      react,
+      ', SPA build',
+    ),
+  ];
   if (results.inp) {
     const shoppers = Object.entries(results.inp.shoppers);
     rows.push([
@@ -95,18 +110,20 @@ const table = (head, rows, align) => [
 
 function lighthouseSection(lh) {
   const react = lh.pages.find((page) => page.kind === 'react');
-  const routes = lh.pages.filter((page) => page.kind === 'route');
+  const routes = lh.pages.filter((page) => page.kind === 'route' || page.kind === 'spa');
   const versus = (page, formFactor) =>
-    react ? `${fmt(page[formFactor].lcp / react[formFactor].lcp, 2)}×` : 'n/a';
+    !page[formFactor] ? '—' : react ? `${fmt(page[formFactor].lcp / react[formFactor].lcp, 2)}×` : 'n/a';
+  const desktop = (page, value, digits) => (page.desktop ? fmt(value(page.desktop), digits) : '—');
   const lines = [
     '## Initial JS per route',
     '',
-    "Gzip -9 KiB of every script the page loaded from its own origin before it settled (the mobile runs' network logs, sized from the built files). Idle-time JS — chunks the Vite manifest shows are imported only by the toaster or by the product page's reviews, questions and description — is loaded after the page is interactive and counted apart.",
+    'Gzip -9 KiB of every script the page loaded from its own origin before it settled (the mobile runs\' network logs, sized from the built files). Idle-time JS — chunks made only of the toaster, of the product page\'s reviews, questions and description, or (server-rendered pages only: the page comes with its texts) of i18next-http-backend, and chunks only those import — is loaded after the page is interactive and counted apart. "Transferred" is what crossed the network for the initial scripts, in the encoding the server chose (brotli, quality 4), HTTP headers included. Pages are `store language path`; "SPA" is the SPA build from a static host.',
     '',
     ...table(
       [
         'Page',
         'Initial JS (KiB gzip)',
+        'Transferred (KiB)',
         '+ idle-time JS',
         'Requests (Lighthouse)',
         `Budget ≤ ${BUDGETS.initialJsKiB}`,
@@ -114,16 +131,17 @@ function lighthouseSection(lh) {
       lh.pages.map((page) => [
         page.name,
         fmt(page.js.kib, 1),
+        fmt(page.js.transferKib, 1),
         fmt(page.js.allKib - page.js.kib, 1),
         fmt(page.js.requests),
-        page.kind === 'route' ? status(page.js.kib <= BUDGETS.initialJsKiB) : '—',
+        page.kind === 'route' || page.kind === 'spa' ? status(page.js.kib <= BUDGETS.initialJsKiB) : '—',
       ]),
-      ['l', 'r', 'r', 'r', 'l'],
+      ['l', 'r', 'r', 'r', 'r', 'l'],
     ),
     '',
     '## Lighthouse',
     '',
-    `Lighthouse ${lh.environment.lighthouse}, performance category only, medians of ${lh.runs} run(s) per page and form factor (runs interleaved across pages). Mobile: the default config (Moto G Power screen, simulated slow 4G, 4× CPU slowdown). Desktop: Lighthouse's desktop config (simulated fast connection, no CPU slowdown). "vs React" is LCP divided by the bare React page's LCP in the same form factor.`,
+    `Lighthouse ${lh.environment.lighthouse}, performance category only, medians of ${lh.runs} run(s) per page and form factor (runs interleaved across pages). Mobile: the default config (Moto G Power screen, simulated slow 4G, 4× CPU slowdown). Desktop (the demo store's English pages and the baselines): Lighthouse's desktop config (simulated fast connection, no CPU slowdown). "vs React" is LCP divided by the bare React page's LCP in the same form factor.`,
     '',
     ...table(
       [
@@ -146,10 +164,10 @@ function lighthouseSection(lh) {
         fmt(page.mobile.tbt),
         fmt(page.mobile.cls, 3),
         versus(page, 'mobile'),
-        fmt(page.desktop.score),
-        fmt(page.desktop.lcp),
-        fmt(page.desktop.tbt),
-        fmt(page.desktop.cls, 3),
+        desktop(page, (d) => d.score),
+        desktop(page, (d) => d.lcp),
+        desktop(page, (d) => d.tbt),
+        desktop(page, (d) => d.cls, 3),
         versus(page, 'desktop'),
       ]),
       ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r'],
@@ -159,7 +177,7 @@ function lighthouseSection(lh) {
     '',
     ...lh.pages.map((page) => `- ${page.name}: \`${(page.mobile.lcpElement ?? 'n/a').replace(/`/g, "'")}\``),
     '',
-    'Scripts on the critical path of each first view:',
+    'Scripts on the critical path of each page:',
     '',
     ...routes
       .concat(react ? [react] : [])

@@ -6,14 +6,14 @@
 //     seconds after the first visit, well within the catalogue stale time: the target is no catalogue
 //     call (`pbs`) at all.
 // No CPU or network throttling: counts do not depend on speed.
-import { atPath, freshPage, settle } from './lib/browser.mjs';
+import { atPath, freshPage, open, settle } from './lib/browser.mjs';
 import { recordRequests } from './lib/requests-log.mjs';
 
 async function coldThenRevisit(browser, servers, { start, linkSelector, leftPathPrefix }) {
   const { context, page } = await freshPage(browser);
   try {
     const log = recordRequests(page, servers);
-    await page.goto(`${servers.storefrontOrigin}${start}`);
+    await open(page, `${servers.storefrontOrigin}${start}`);
     await settle(page);
     const cold = log.take();
     const link = await page.waitForSelector(linkSelector, { visible: true });

@@ -13,10 +13,12 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { measureInp } from './inp.mjs';
 import { launchBrowser } from './lib/browser.mjs';
+import { SPA_IDLE_MODULES } from './lib/initial-js.mjs';
 import { describeMachine } from './lib/machine.mjs';
 import {
   buildBaselines,
   REACT_BASELINE_DIST,
+  SPA_DIST,
   STATIC_BASELINE_DIST,
   STOREFRONT_DIST,
   startServers,
@@ -28,7 +30,53 @@ import { measureRequests } from './requests.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const PARTS = ['lighthouse', 'inp', 'requests', 'merge', 'sdk'];
-const ROUTES = ['/', '/productListing', '/ProductDetails?productId=1005'];
+/** The shopping pages, per store and language: [label, store, path prefix, product]. */
+const SHOPPERS = [
+  ['demo', 'demo', '', 1005],
+  ['demo fr', 'demo', '/fr', 1005],
+  ['souq ar', 'souq', '', 2001],
+];
+const routesOf = (prefix, product) => [
+  `${prefix}/`,
+  `${prefix}/productListing`,
+  `${prefix}/ProductDetails?productId=${product}`,
+];
+
+/** Every page Lighthouse measures: the baselines, the server-rendered storefront, the SPA build. */
+function lighthousePages(servers) {
+  const baseline = (name, kind, origin, dist) => ({
+    name,
+    kind,
+    url: `${origin}/`,
+    origin,
+    dist,
+    desktop: true,
+  });
+  return [
+    baseline('static HTML page', 'static', servers.staticBaselineOrigin, STATIC_BASELINE_DIST),
+    baseline('bare React page', 'react', servers.reactBaselineOrigin, REACT_BASELINE_DIST),
+    ...SHOPPERS.flatMap(([label, store, prefix, product]) =>
+      routesOf(prefix, product).map((route) => ({
+        name: `${label} ${route}`,
+        kind: 'route',
+        url: `${servers.originOf(store)}${route}`,
+        origin: servers.originOf(store),
+        dist: STOREFRONT_DIST,
+        // Desktop once per route (demo, English): the budgets are mobile's.
+        desktop: label === 'demo',
+      })),
+    ),
+    ...routesOf('', 1005).map((route) => ({
+      name: `SPA ${route}`,
+      kind: 'spa',
+      url: `${servers.spaOrigin}${route}`,
+      origin: servers.spaOrigin,
+      dist: SPA_DIST,
+      desktop: false,
+      idleModules: SPA_IDLE_MODULES,
+    })),
+  ];
+}
 
 const { values: args } = parseArgs({
   options: {
@@ -83,34 +131,11 @@ if (wants('lighthouse')) {
 const servers = needsServers ? await startServers({ baselines: wants('lighthouse') }) : null;
 try {
   if (wants('lighthouse')) {
-    step(`Lighthouse mobile + desktop, ${runs} run(s) × ${ROUTES.length + 2} pages`);
-    const origin = servers.storefrontOrigin;
-    results.lighthouse = await measureLighthouse(
-      [
-        {
-          name: 'static HTML page',
-          kind: 'static',
-          url: `${servers.staticBaselineOrigin}/`,
-          origin: servers.staticBaselineOrigin,
-          dist: STATIC_BASELINE_DIST,
-        },
-        {
-          name: 'bare React page',
-          kind: 'react',
-          url: `${servers.reactBaselineOrigin}/`,
-          origin: servers.reactBaselineOrigin,
-          dist: REACT_BASELINE_DIST,
-        },
-        ...ROUTES.map((route) => ({
-          name: route,
-          kind: 'route',
-          url: `${origin}${route}`,
-          origin,
-          dist: STOREFRONT_DIST,
-        })),
-      ],
-      { runs, log },
+    const pages = lighthousePages(servers);
+    step(
+      `Lighthouse, ${runs} run(s) × ${pages.length} pages mobile + ${pages.filter((page) => page.desktop).length} desktop`,
     );
+    results.lighthouse = await measureLighthouse(pages, { runs, log });
   }
   if (wants('inp') || wants('requests') || wants('merge')) {
     const browser = await launchBrowser();

@@ -329,13 +329,17 @@ test('[P1][P2] forged payDone and a tampered return query never show an unpaid o
     ?.order_id;
   expect(unpaid).toBeTruthy();
 
-  // payDone set by hand: the order page still asks the server, which says not paid.
-  await page.goto(`${origin}/`);
+  // payDone set by hand: the order page still asks the server, which says not paid. (Set on the order
+  // page itself, once its own check of the flags the hand-over left is over: any other page runs the
+  // payment return check, which clears a 'true' flag, and this one clears the flags it checked.)
+  await page.goto(`${origin}/order-status`);
+  await expect(page.getByTestId('order-outcome')).toHaveAttribute('data-outcome', 'unpaid');
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('orderID'))).toBeNull();
   await page.evaluate((id) => {
     localStorage.setItem('payDone', 'true');
     localStorage.setItem('orderID', String(id));
   }, unpaid);
-  await page.goto(`${origin}/order-status`);
+  await page.reload();
   await expect(page.getByTestId('order-outcome')).toHaveAttribute('data-outcome', 'unpaid');
   await expect(page.getByText('The payment for your order did not go through')).toBeVisible();
 
@@ -361,6 +365,7 @@ test('[P4] /amazonPayment without payment data goes to /; a gateway URL outside 
   page.on('request', (request) => {
     if (request.url().includes('evil.example')) outside.push(request.url());
   });
+  // A forged history entry (state the app never wrote), reached as Back or Forward would reach it.
   await page.evaluate(() => {
     history.pushState(
       {
@@ -391,6 +396,8 @@ test('[P4] /amazonPayment without payment data goes to /; a gateway URL outside 
       '',
       '/amazonPayment',
     );
+    // As the browser's Back or Forward would bring such an entry: the router reads it.
+    dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
   });
   await expect(page.getByText("The payment page's address is not one this store allows")).toBeVisible();
   await expect(page.getByText('Nothing was charged.')).toBeVisible();
@@ -415,6 +422,8 @@ test('[P4] /amazonPayment without payment data goes to /; a gateway URL outside 
       '',
       '/payment',
     );
+    // As the browser's Back or Forward would bring such an entry: the router reads it.
+    dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
   });
   await expect(page.getByText("The payment page's address is not one this store allows")).toBeVisible();
   expect(page.url()).toBe(`${origin}/payment`);

@@ -1,9 +1,9 @@
 import { unwrap } from '@marketkit/sdk';
 import type { Page, Route } from '@playwright/test';
-import { pageHtml, useStorefront, withoutFirstView } from './support/servers.ts';
+import { pageHtml, useStorefront } from './support/servers.ts';
 import { ensureAddress, signedInShopper } from './support/shopper-client.ts';
 import { signInInBrowser } from './support/sign-in.ts';
-import { expect, test } from './support/test.ts';
+import { expect, hydrated, test } from './support/test.ts';
 
 // The storefront's half of the fault suite (docs/fault-suite.md): what a shopper sees when local
 // storage, the services host's replies or the data in them are broken or hostile. Every page runs
@@ -46,6 +46,10 @@ test.describe('local storage', () => {
     });
     await page.goto(storefront.origin('demo'));
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // The saved language is no language: replaced by the store's default, with one reload (spec §4).
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('ln'))).toBe('en');
+    await page.waitForLoadState('load');
+    await hydrated(page);
     await expect(page.getByTestId('cart-count')).toHaveText('0');
     expect(await page.evaluate(() => localStorage.getItem('guest_cart.corrupt'))).toBe(
       '{"version":1,"data":{"items":[{"productId":',
@@ -155,14 +159,16 @@ test.describe('malformed replies', () => {
       page,
     }) => {
       const path = new RegExp(`/api/pbs/rest/v3/products/${PRODUCT}(\\?|$)`);
-      // The reply is spoiled on its way to the browser: the server's first view never sees it.
-      await withoutFirstView(page, storefront.origin('demo'));
+      // The reply is spoiled on its way to the browser: the product page is opened from a listing, so
+      // the browser (not the server) asks for it.
+      await page.goto(`${storefront.origin('demo')}/productListing?search=earbuds`);
+      await hydrated(page);
       let spoiled = 0;
       await page.route(path, (route) => {
         spoiled += 1;
         return route.fulfill(reply);
       });
-      await page.goto(`${storefront.origin('demo')}/ProductDetails?productId=${PRODUCT}`);
+      await page.locator(`a[href="/ProductDetails?productId=${PRODUCT}"]`).first().click();
       await expect(page.getByText('The product could not be loaded.')).toBeVisible({ timeout: 15_000 });
       // The raw reply never reaches the shopper.
       await expect(page.getByText('Bad Gateway')).toHaveCount(0);
@@ -238,7 +244,7 @@ test.describe('hostile data', () => {
 
   test.describe('from the services host itself', () => {
     // Every JSON answer is poisoned where the storefront's server and the browser both get it: the
-    // server's first view is drawn from the same hostile data as the app.
+    // server renders the page from the same hostile data as the browser hydrates.
     const hostile = useStorefront({ rewriteJson: (body) => poison(body) });
 
     test('[H1][H2] script, HTML and javascript: URLs in every reply: shown as text, never run, never linked', async ({
@@ -257,13 +263,16 @@ test.describe('hostile data', () => {
         '/listCategories',
         '/policies',
       ]) {
-        // The server's first view: the payload as text, no javascript: URL, no tag it could open.
+        // The server's HTML: the payload as text, no javascript: URL, no tag it could open (the body
+        // as rendered; the data the browser takes over is in React Router's script, escaped).
         const html = await pageHtml(origin, path);
-        const view = /<div id="first-view"[\s\S]*?<div id="root">/.exec(html)?.[0] ?? '';
-        if (['/', '/productListing', `/ProductDetails?productId=${PRODUCT}`].includes(path)) {
-          expect(view, path).toContain('&#60;img src=x onerror=');
-          expect(view, path).not.toMatch(/<img src=x|<script|javascript:/i);
-        } else expect(view, path).toBe('');
+        const body = /<body>([\s\S]*?)<script/.exec(html)?.[1] ?? '';
+        if (
+          ['/', '/productListing', `/ProductDetails?productId=${PRODUCT}`, '/listCategories'].includes(path)
+        )
+          expect(body, path).toContain('&lt;img src=x onerror=');
+        expect(body, path).not.toMatch(/<img src=x|<script|javascript:|onerror="window/i);
+        expect(html, path).not.toMatch(/<script>window.__xss/);
         await page.goto(`${origin}${path}`);
         await expect(page.getByRole('main')).toBeVisible();
         await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);

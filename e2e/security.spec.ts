@@ -6,7 +6,10 @@ import { useStorefront } from './support/servers.ts';
 import { expect, test } from './support/test.ts';
 
 const storefront = useStorefront();
-const DIST = join(import.meta.dirname, '../apps/storefront/dist');
+// What a browser may ever download: the client half of each build (the server half never leaves it).
+const CLIENT_BUILDS = ['build/client', 'build-spa/client'].map((dir) =>
+  join(import.meta.dirname, '../apps/storefront', dir),
+);
 
 /** The directives of a Content-Security-Policy header, by name. */
 const directives = (policy: string) =>
@@ -25,7 +28,8 @@ test.describe('security headers', () => {
     // Node does not resolve *.localhost: the same server by its address.
     const origin = storefront.origin('demo').replace('://demo.localhost', '://127.0.0.1');
     const html = await request.get(`${origin}/ProductDetails?productId=1005`);
-    const script = (await (await request.get(origin)).text()).match(/src="(\/assets\/[^"]+\.js)"/)?.[1];
+    const page = await (await request.get(origin)).text();
+    const script = page.match(/"(\/assets\/[^"&]+\.js)/)?.[1];
     expect(script).toBeTruthy();
     for (const answer of [
       html,
@@ -42,7 +46,7 @@ test.describe('security headers', () => {
       expect(csp.get('base-uri')).toEqual(["'none'"]);
       expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
       expect(csp.get('default-src')).toEqual(["'self'"]);
-      // No inline or evaluated script anywhere.
+      // No inline or evaluated script anywhere, but the page's own (by this answer's nonce).
       expect(csp.get('script-src')).toContain("'self'");
       expect(csp.get('script-src')?.join(' ')).not.toMatch(/unsafe-inline|unsafe-eval|\*|data:/);
       // The sandbox's card gateway (the services host's origin) may receive the payment form.
@@ -51,6 +55,27 @@ test.describe('security headers', () => {
       expect(formAction).toContain(new URL(storefront.sandboxUrl()).origin);
       for (const source of formAction) expect(source).toMatch(/^('self'|https?:\/\/[^*/]+)$/);
     }
+  });
+
+  test('a page answer has a nonce of its own, and every inline script of the page carries it', async ({
+    request,
+  }) => {
+    const origin = storefront.origin('demo').replace('://demo.localhost', '://127.0.0.1');
+    const nonces = new Set<string>();
+    for (const path of ['/', '/productListing', '/cart', '/nope']) {
+      const answer = await request.get(`${origin}${path}`);
+      const nonce = /'nonce-([^']+)'/.exec(answer.headers()['content-security-policy'] ?? '')?.[1];
+      expect(nonce, path).toBeTruthy();
+      nonces.add(nonce ?? '');
+      const html = await answer.text();
+      // Every script element without src (JSON data blocks aside) is allowed by this nonce alone.
+      const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].filter(
+        ([, attributes]) => !/type="application\/json"/.test(attributes ?? ''),
+      );
+      expect(inline.length, path).toBeGreaterThan(0);
+      for (const [, attributes] of inline) expect(attributes, path).toContain(`nonce="${nonce}"`);
+    }
+    expect(nonces.size).toBe(4);
   });
 
   test('the policy is enforced: inline script, plugins, a <base> and a form to another host are refused', async ({
@@ -93,9 +118,11 @@ test.describe('security headers', () => {
 
 test.describe('no secret in the browser bundle', () => {
   test('the built storefront holds no key, token, client secret or sandbox secret', () => {
-    const { files, findings } = findSecrets(DIST);
-    expect(files).toBeGreaterThan(50);
-    expect(findings).toEqual([]);
+    for (const build of CLIENT_BUILDS) {
+      const { files, findings } = findSecrets(build);
+      expect(files, build).toBeGreaterThan(50);
+      expect(findings, build).toEqual([]);
+    }
   });
 
   test('the check finds secrets planted in a bundle', () => {

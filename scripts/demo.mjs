@@ -6,8 +6,8 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startStorefrontServer } from '../apps/storefront/server/start.mjs';
 import { startSandboxServer } from '../packages/sandbox/dist/node/index.js';
-import { startStorefrontServer } from './storefront-server.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.PORT ?? 4173);

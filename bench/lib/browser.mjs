@@ -64,6 +64,15 @@ export async function fill(page, label, value) {
   await element.type(value);
 }
 
+/**
+ * Opens `url` and waits until the app has hydrated the server's page (the root sets
+ * `<html data-hydrated>`): before that a click or a typed value reaches the server's HTML, not the app.
+ */
+export async function open(page, url) {
+  await page.goto(url);
+  await page.waitForSelector('html[data-hydrated]', { timeout: TIMEOUT_MS });
+}
+
 /** Waits until the page's path (and query) is `path`. */
 export const atPath = (page, path) =>
   page.waitForFunction(
@@ -74,7 +83,7 @@ export const atPath = (page, path) =>
 
 /** Opens a product page and adds it to the guest cart with its "Add to cart" button. */
 export async function addToCartInBrowser(page, origin, productId) {
-  await page.goto(`${origin}/ProductDetails?productId=${productId}`);
+  await open(page, `${origin}/ProductDetails?productId=${productId}`);
   await (await control(page, 'Add to cart')).click();
   await control(page, 'Go to cart', { role: 'link' });
 }
@@ -84,7 +93,7 @@ export const SHOPPER = { username: 'shopper@example.com', password: 'Password123
 
 /** Fills the sign-in form; returns a function that submits it (so a caller can count from the submit). */
 export async function prepareSignIn(page, origin) {
-  await page.goto(`${origin}/signin`);
+  await open(page, `${origin}/signin`);
   await fill(page, 'E-mail or phone number', SHOPPER.username);
   await fill(page, 'Password', SHOPPER.password);
   const submit = await control(page, 'Sign in', { within: 'form' });

@@ -1,6 +1,6 @@
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import { type SandboxServer, startSandboxServer } from '@marketkit/sandbox/node';
-import { type Page, test } from '@playwright/test';
+import { test } from '@playwright/test';
 import { startStorefront } from './storefront-server.ts';
 
 /** Changes every JSON answer of the services host (for the storefront's server and the browser alike). */
@@ -8,7 +8,7 @@ export type RewriteJson = (body: unknown) => unknown;
 
 /**
  * A services host in front of `target` that rewrites its JSON answers: what the storefront's server
- * draws its first view from and what the browser gets are then changed the same way.
+ * renders pages from and what the browser gets are then changed the same way.
  */
 async function startRewritingHost(
   target: string,
@@ -53,9 +53,10 @@ async function startRewritingHost(
 
 /**
  * A sandbox and the built storefront for the tests of one file (or describe block), started once and
- * stopped after. `rewriteJson` puts a services host that changes every JSON answer in between.
+ * stopped after. `rewriteJson` puts a services host that changes every JSON answer in between;
+ * `buildRoot` serves another build of the app.
  */
-export function useStorefront(options: { rewriteJson?: RewriteJson } = {}) {
+export function useStorefront(options: { rewriteJson?: RewriteJson; buildRoot?: string } = {}) {
   let sandbox: SandboxServer | undefined;
   let rewriting: Server | undefined;
   let storefront: Awaited<ReturnType<typeof startStorefront>> | undefined;
@@ -67,7 +68,9 @@ export function useStorefront(options: { rewriteJson?: RewriteJson } = {}) {
       rewriting = host.server;
       servicesHost = host.url;
     }
-    storefront = await startStorefront(servicesHost);
+    storefront = await startStorefront(servicesHost, {
+      ...(options.buildRoot ? { buildRoot: options.buildRoot } : {}),
+    });
   });
   test.afterAll(async () => {
     await storefront?.close();
@@ -88,19 +91,26 @@ export function useStorefront(options: { rewriteJson?: RewriteJson } = {}) {
 }
 
 /**
- * The pages of `page` as the app draws them alone, without the server's first view
- * (scripts/first-view.mjs): for tests of the app's own calls, or that change the services' answers in
- * the browser, which the server never sees. Any value of the `mk_view` cookie turns the view off.
+ * A page's HTML as the storefront's server sends it, before any script (from Node, which does not
+ * resolve *.localhost, and whose `fetch` would not send the store's Host header).
  */
-export async function withoutFirstView(page: Page, origin: string) {
-  await page.context().addCookies([{ name: 'mk_view', value: 'off', url: origin }]);
-}
-
-/** A page's HTML as the storefront's server sends it (from Node, which does not resolve *.localhost). */
-export async function pageHtml(origin: string, path: string, headers: Record<string, string> = {}) {
+export function pageHtml(origin: string, path: string, headers: Record<string, string> = {}) {
   const url = new URL(path, origin);
-  const response = await fetch(`http://127.0.0.1:${url.port}${url.pathname}${url.search}`, {
-    headers: { host: url.host, ...headers },
+  return new Promise<string>((resolve, reject) => {
+    const call = httpRequest(
+      {
+        host: '127.0.0.1',
+        port: url.port,
+        path: `${url.pathname}${url.search}`,
+        headers: { host: url.host, ...headers },
+      },
+      (answer) => {
+        const chunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        answer.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+      },
+    );
+    call.on('error', reject);
+    call.end();
   });
-  return response.text();
 }

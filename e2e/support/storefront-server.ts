@@ -1,8 +1,13 @@
-import { startStorefrontServer } from '../../scripts/storefront-server.mjs';
+import { startStorefrontServer } from '../../apps/storefront/server/start.mjs';
 
-/** The built storefront on a free port, with its runtime config pointing at the given services host. */
-export async function startStorefront(servicesHost: string) {
-  const server = await startStorefrontServer({ servicesHost });
+/**
+ * The built storefront's server on a free port, calling the given services host. `buildRoot` picks
+ * another build of the app (`apps/storefront/build-dev`: React's development code).
+ */
+export async function startStorefront(servicesHost: string, options: { buildRoot?: string } = {}) {
+  // The browser tests check what a page shows, not how long the server may wait: on a busy two-core
+  // machine a cold server can take longer than production's 500 ms, so they allow it 10 s.
+  const server = await startStorefrontServer({ servicesHost, dataTimeoutMs: 10_000, ...options });
   return {
     port: server.port,
     /** The storefront as a store's host name: `demo.localhost:port`. */

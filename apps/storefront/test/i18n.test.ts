@@ -1,150 +1,214 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { interpolate, type lookup, translate } from '../src/i18n/catalog.ts';
-import { createI18n } from '../src/i18n/i18n.ts';
+import { createBrowserI18n } from '../src/i18n/client.ts';
+import { NAMESPACES, routeNamespaces, SHELL_NAMESPACES } from '../src/i18n/namespaces.ts';
+import { createRequestI18n, renderedTexts } from '../src/server/i18n.server.ts';
 
-describe('translate', () => {
-  const files: Record<string, Record<string, object>> = {
-    en: {
-      common: { hello: 'Hello {{name}}', screen: { cart: 'Cart' }, only_en: 'English only' },
-      header: { items_one: '{{count}} item', items_other: '{{count}} items' },
-    },
-    ar: {
-      common: { hello: 'مرحبا {{name}}' },
-      header: {
-        items_zero: 'لا عناصر',
-        items_one: 'عنصر واحد',
-        items_two: 'عنصران',
-        items_few: '{{count}} عناصر',
-        items_many: '{{count}} عنصرًا',
-        items_other: '{{count}} عنصر',
-      },
-    },
+const LOCALES = join(import.meta.dirname, '../public/locales');
+const file = (language: string, namespace: string) =>
+  JSON.parse(readFileSync(join(LOCALES, language, `${namespace}.json`), 'utf8')) as Record<string, unknown>;
+
+type Answer = { status: number; body?: string } | 'network error';
+
+/** A language host that answers each `{language}/{namespace}` with what the test says, counting asks. */
+function languageHost(answers: Record<string, Answer[] | Answer>) {
+  const asked: string[] = [];
+  const fetch = async (input: string) => {
+    const path = new URL(input, 'http://x').pathname.replace('/locales/', '').replace('.json', '');
+    asked.push(path);
+    const planned = answers[path];
+    const answer = Array.isArray(planned) ? planned.shift() : planned;
+    if (answer === 'network error') throw new TypeError('Failed to fetch');
+    if (answer) return new Response(answer.body ?? '', { status: answer.status });
+    const [language = '', namespace = ''] = path.split('/');
+    try {
+      return new Response(JSON.stringify(file(language, namespace)), { status: 200 });
+    } catch {
+      return new Response('', { status: 404 });
+    }
   };
-  const read = (language: string, namespace: string) =>
-    files[language]?.[namespace] as Parameters<typeof lookup>[0];
+  return { fetch, asked };
+}
 
-  it.each([
-    [['ar', 'en'], ['common'], 'hello', { name: 'Sara' }, 'مرحبا Sara'],
-    [['ar', 'en'], ['common'], 'only_en', undefined, 'English only'],
-    [['en'], ['common'], 'screen.cart', undefined, 'Cart'],
-    [['en'], ['common', 'header'], 'items', { count: 1 }, '1 item'],
-    [['en'], ['common'], 'header:items', { count: 3 }, '3 items'],
-    [['ar', 'en'], ['header'], 'items', { count: 0 }, 'لا عناصر'],
-    [['ar', 'en'], ['header'], 'items', { count: 2 }, 'عنصران'],
-    [['ar', 'en'], ['header'], 'items', { count: 5 }, '5 عناصر'],
-    [['ar', 'en'], ['header'], 'items', { count: 11 }, '11 عنصرًا'],
-    [['en'], ['common'], 'missing.key', undefined, 'missing.key'],
-    [['en'], ['common'], 'screen', undefined, 'screen'],
-  ] as const)('in %j %j, %s with %j → %s', (languages, namespaces, key, values, text) => {
-    expect(translate(read, languages, namespaces, key, values)).toBe(text);
+const ready = (i18n: ReturnType<typeof createBrowserI18n>, namespaces: readonly string[]) =>
+  i18n.loadNamespaces([...namespaces]);
+
+describe('translations in the browser (i18next + i18next-http-backend)', () => {
+  it('loads a namespace in the language and in English, and reads the language first', async () => {
+    const host = languageHost({});
+    const i18n = createBrowserI18n({ host: '/locales', language: 'fr', fetch: host.fetch });
+    await ready(i18n, ['cart']);
+    expect(host.asked.sort()).toEqual([
+      'en/cart',
+      'en/common',
+      'en/footer',
+      'en/header',
+      'en/store_modal',
+      'fr/cart',
+      'fr/common',
+      'fr/footer',
+      'fr/header',
+      'fr/store_modal',
+    ]);
+    expect(i18n.t('title', { ns: 'cart' })).toBe((file('fr', 'cart') as { title: string }).title);
   });
 
-  it('leaves hostile values as text and drops unknown placeholders', () => {
-    expect(interpolate('Hi {{ name }}{{unknown}}', { name: '<img src=x onerror=alert(1)>' })).toBe(
-      'Hi <img src=x onerror=alert(1)>',
-    );
+  it('falls back to English per namespace when the language has no such file (a 4xx is not retried)', async () => {
+    const host = languageHost({ 'fr/cart': { status: 404 } });
+    const i18n = createBrowserI18n({ host: '/locales', language: 'fr', fetch: host.fetch });
+    await ready(i18n, ['cart']);
+    expect(host.asked.filter((path) => path === 'fr/cart')).toHaveLength(1);
+    expect(i18n.t('title', { ns: 'cart' })).toBe((file('en', 'cart') as { title: string }).title);
+    // Other namespaces stay French.
+    expect(i18n.t('close', { ns: 'common' })).toBe((file('fr', 'common') as { close: string }).close);
+  });
+
+  it.each([
+    ['a 5xx', { status: 503 }],
+    ['no answer', 'network error'],
+  ] as const)(
+    'retries %s three times, waiting longer each time, then falls back to English',
+    async (_, failure) => {
+      const host = languageHost({ 'fr/cart': [failure, failure, failure, failure] });
+      const started = Date.now();
+      const i18n = createBrowserI18n({ host: '/locales', language: 'fr', fetch: host.fetch, retryMs: 20 });
+      await ready(i18n, ['cart']);
+      expect(host.asked.filter((path) => path === 'fr/cart')).toHaveLength(4);
+      // 20 + 40 + 80 ms: the spec's 1 s doubling, scaled down.
+      expect(Date.now() - started).toBeGreaterThanOrEqual(140);
+      expect(i18n.t('title', { ns: 'cart' })).toBe((file('en', 'cart') as { title: string }).title);
+    },
+  );
+
+  it('a retry that succeeds is used', async () => {
+    const host = languageHost({ 'fr/cart': [{ status: 502 }] });
+    const i18n = createBrowserI18n({ host: '/locales', language: 'fr', fetch: host.fetch, retryMs: 5 });
+    await ready(i18n, ['cart']);
+    expect(host.asked.filter((path) => path === 'fr/cart')).toHaveLength(2);
+    expect(i18n.t('title', { ns: 'cart' })).toBe((file('fr', 'cart') as { title: string }).title);
+  });
+
+  it.each([
+    ['not JSON', '{"title": '],
+    ['a list', '["a"]'],
+    ['a string', '"hello"'],
+  ])('a file that is %s is not retried, and English shows', async (_, body) => {
+    const host = languageHost({ 'fr/cart': { status: 200, body } });
+    const i18n = createBrowserI18n({ host: '/locales', language: 'fr', fetch: host.fetch, retryMs: 5 });
+    await ready(i18n, ['cart']);
+    expect(host.asked.filter((path) => path === 'fr/cart')).toHaveLength(1);
+    expect(i18n.t('title', { ns: 'cart' })).toBe((file('en', 'cart') as { title: string }).title);
+  });
+
+  it('texts the page came with are there at once and never asked for', () => {
+    const host = languageHost({});
+    const bundles = (language: string) =>
+      Object.fromEntries(SHELL_NAMESPACES.map((namespace) => [namespace, file(language, namespace)]));
+    const resources = { ar: bundles('ar'), en: bundles('en') };
+    const i18n = createBrowserI18n({ host: '/locales', language: 'ar', fetch: host.fetch, resources });
+    expect(i18n.hasLoadedNamespace('header')).toBe(true);
+    expect(i18n.t('close', { ns: 'common' })).toBe((file('ar', 'common') as { close: string }).close);
+    expect(i18n.isInitialized).toBe(true);
+    expect(host.asked).toEqual([]);
+  });
+
+  it('a key found nowhere shows as itself; values are not escaped twice (React escapes)', async () => {
+    const i18n = createBrowserI18n({ host: '/locales', language: 'en', fetch: languageHost({}).fetch });
+    await ready(i18n, ['common']);
+    expect(i18n.t('no_such_key')).toBe('no_such_key');
+    expect(i18n.t('welcome', { store: '<b>&</b>' })).toBe('Welcome to <b>&</b>');
+  });
+
+  it('writes Arabic plurals with its six forms', async () => {
+    const i18n = createBrowserI18n({ host: '/locales', language: 'ar', fetch: languageHost({}).fetch });
+    await ready(i18n, ['header']);
+    const header = file('ar', 'header') as Record<string, string>;
+    const text = (count: number, form: string) =>
+      (header[`cart_with_count_${form}`] ?? '').replace('{{count}}', String(count));
+    for (const [count, form] of [
+      [0, 'zero'],
+      [1, 'one'],
+      [2, 'two'],
+      [3, 'few'],
+      [10, 'few'],
+      [11, 'many'],
+      [99, 'many'],
+      [100, 'other'],
+    ] as const)
+      expect(i18n.t('cart_with_count', { ns: 'header', count }), `${count}`).toBe(text(count, form));
+  });
+
+  it('a screen reading several namespaces finds a key in the first that has it', async () => {
+    const i18n = createBrowserI18n({ host: '/locales', language: 'en', fetch: languageHost({}).fetch });
+    await ready(i18n, ['cart', 'common']);
+    const t = i18n.getFixedT(null, ['cart', 'common']);
+    expect(t('retry')).toBe((file('en', 'common') as { retry: string }).retry);
   });
 });
 
-/** A language host: status per URL, counting requests. */
-function languageHost(
-  answers: Record<string, Array<number | 'throw' | 'not-json'>>,
-  bodies: Record<string, object>,
-) {
-  const requests: string[] = [];
-  const fetch = async (input: RequestInfo | URL) => {
-    const url = String(input);
-    requests.push(url);
-    const queue = answers[url] ?? [200];
-    const next = queue.length > 1 ? queue.shift() : queue[0];
-    if (next === 'throw') throw new TypeError('Failed to fetch');
-    if (next === 'not-json') return new Response('<html>', { status: 200 });
-    return new Response(JSON.stringify(bodies[url] ?? {}), { status: next ?? 200 });
-  };
-  return { fetch: fetch as typeof globalThis.fetch, requests };
-}
+describe('translations on the server', () => {
+  const source = { host: '/locales', clientRoot: join(import.meta.dirname, '../public/..'), timeoutMs: 1000 };
+  const files = { ...source, clientRoot: join(import.meta.dirname, '..', 'public') };
+  const never = new Promise<void>(() => {});
 
-const settle = (i18n: ReturnType<typeof createI18n>, namespaces: Parameters<typeof i18n.isSettled>[0]) =>
-  new Promise<void>((resolve) => {
-    if (i18n.isSettled(namespaces)) return resolve();
-    const stop = i18n.subscribe(() => {
-      if (!i18n.isSettled(namespaces)) return;
-      stop();
-      resolve();
+  it('one i18next per request: a page in French and one in Arabic at once, each in its own', async () => {
+    const [fr, ar] = await Promise.all([
+      createRequestI18n(files, 'fr', ['common', 'header'], never),
+      createRequestI18n(files, 'ar', ['common', 'header'], never),
+    ]);
+    expect(fr).not.toBe(ar);
+    expect(fr.t('close', { ns: 'common' })).toBe((file('fr', 'common') as { close: string }).close);
+    expect(ar.t('close', { ns: 'common' })).toBe((file('ar', 'common') as { close: string }).close);
+    await fr.changeLanguage('en');
+    expect(ar.language).toBe('ar');
+  });
+
+  it('gives the browser the texts it rendered with: the language and English, a missing file as empty', async () => {
+    const i18n = await createRequestI18n(files, 'hi', ['common', 'no_such_namespace' as never], never);
+    const texts = renderedTexts(i18n, ['common', 'no_such_namespace' as never]);
+    expect(Object.keys(texts).sort()).toEqual(['en', 'hi']);
+    expect(texts.hi?.common).toEqual(file('hi', 'common'));
+    expect(texts.en?.common).toEqual(file('en', 'common'));
+    expect(texts.hi?.no_such_namespace).toEqual({});
+  });
+
+  it('keeps a namespace whole even with a key named "default" (a JSON module would lose it)', async () => {
+    const i18n = await createRequestI18n(files, 'en', ['address'], never);
+    expect(i18n.t('title', { ns: 'address' })).toBe('Your addresses');
+    expect(i18n.t('default', { ns: 'address' })).toBe('Default');
+  });
+
+  it('waits for a slow language host only until the page deadline, leaving what is still loading out', async () => {
+    const { createServer } = await import('node:http');
+    const server = createServer(() => {}); // never answers
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const address = server.address();
+    const host = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/locales`;
+    const started = Date.now();
+    const deadline = new Promise<void>((resolve) => setTimeout(resolve, 100));
+    const i18n = await createRequestI18n({ ...source, host, timeoutMs: 5000 }, 'fr', ['common'], deadline);
+    expect(Date.now() - started).toBeLessThan(1000);
+    // Nothing in: the browser loads every text itself.
+    expect(renderedTexts(i18n, ['common'])).toEqual({});
+    server.closeAllConnections();
+    server.close();
+  });
+
+  it('never reads outside the translation folder, whatever the language or namespace', async () => {
+    const i18n = await createRequestI18n(files, '../../..', ['../package' as never], never);
+    expect(renderedTexts(i18n, ['../package' as never])).toEqual({
+      '../../..': { '../package': {} },
+      en: { '../package': {} },
     });
   });
+});
 
-describe('loading translations (spec §8 retry rule)', () => {
-  const waits: number[] = [];
-  const wait = async (ms: number) => {
-    waits.push(ms);
-  };
-
-  it.each([
-    ['a 5xx', [503, 500, 200], 3, [1000, 2000]],
-    ['no answer at all', ['throw', 200], 2, [1000]],
-    ['a 5xx every time', [500], 4, [1000, 2000, 4000]],
-    ['a 4xx', [404], 1, []],
-    ['a file that is not JSON', ['not-json'], 1, []],
-  ] as const)('given %s, should ask %i time(s) with waits %j', async (_, statuses, times, delays) => {
-    waits.length = 0;
-    const url = '/locales/fr/cart.json';
-    const host = languageHost({ [url]: [...statuses] }, { [url]: { added: 'Ajouté' } });
-    const i18n = createI18n({ host: '/locales/', language: 'fr', fetch: host.fetch, wait });
-    i18n.load(['cart']);
-    await settle(i18n, ['cart']);
-    expect(host.requests.filter((request) => request === url)).toHaveLength(times);
-    expect(waits).toEqual(delays);
-  });
-
-  it('falls back to English for a namespace the language does not have', async () => {
-    const host = languageHost(
-      { '/locales/hi/cart.json': [404] },
-      { '/locales/en/cart.json': { added: 'Added to cart' } },
-    );
-    const i18n = createI18n({ host: '/locales', language: 'hi', fetch: host.fetch, wait });
-    i18n.load(['cart']);
-    expect(i18n.isSettled(['cart'])).toBe(false);
-    await settle(i18n, ['cart']);
-    expect(i18n.t(['cart'], 'added')).toBe('Added to cart');
-  });
-
-  it('loads what was already asked for in the new language when the language changes', async () => {
-    const host = languageHost(
-      {},
-      {
-        '/locales/en/header.json': { search: 'Search' },
-        '/locales/ar/header.json': { search: 'بحث' },
-      },
-    );
-    const i18n = createI18n({ host: '/locales', language: 'en', fetch: host.fetch, wait });
-    i18n.load(['header']);
-    await settle(i18n, ['header']);
-    expect(i18n.t(['header'], 'search')).toBe('Search');
-    const before = i18n.getVersion();
-    i18n.setLanguage('ar');
-    expect(i18n.getVersion()).toBeGreaterThan(before);
-    await settle(i18n, ['header']);
-    expect(i18n.t(['header'], 'search')).toBe('بحث');
-    expect(host.requests).toEqual(['/locales/en/header.json', '/locales/ar/header.json']);
-  });
-
-  it('resolves texts wanted outside rendering once they have loaded', async () => {
-    const host = languageHost({}, { '/locales/en/order.json': { fail: 'The payment did not go through' } });
-    const i18n = createI18n({ host: '/locales', language: 'en', fetch: host.fetch, wait });
-    await i18n.whenSettled(['order']);
-    expect(i18n.t(['order'], 'fail')).toBe('The payment did not go through');
-    await i18n.whenSettled(['order']);
-    expect(host.requests).toHaveLength(1);
-  });
-
-  it('asks for each file once however many screens want it', async () => {
-    const host = languageHost({}, { '/locales/en/common.json': { home: 'Home' } });
-    const i18n = createI18n({ host: '/locales', language: 'en', fetch: host.fetch, wait });
-    i18n.load(['common']);
-    i18n.load(['common']);
-    await settle(i18n, ['common']);
-    i18n.load(['common']);
-    expect(host.requests).toEqual(['/locales/en/common.json']);
+describe("routes' namespaces", () => {
+  it("are the frame's, then each route's own, once each, known names only", () => {
+    expect(
+      routeNamespaces([undefined, { i18n: ['cart', 'common'] }, { i18n: ['order', 'nope'] }, 'x']),
+    ).toEqual([...SHELL_NAMESPACES, 'cart', 'order']);
+    expect(NAMESPACES).toContain('policies');
   });
 });

@@ -1,98 +1,419 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStorefrontServer } from '../../../scripts/storefront-server.mjs';
+import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
 
-// The server the demo, the browser tests and the bench share: static files, SPA fallback, /api proxy.
-let base: string;
-let upstream: Server;
-let seen: { url: string; headers: Record<string, unknown> }[] = [];
+import { type SandboxServer, startSandboxServer } from '@marketkit/sandbox/node';
+import { createMarketClient, createMemoryTokenStore, unwrap } from '@marketkit/sdk';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { pathLanguage } from '../server/app.mjs';
+import { startStorefrontServer } from '../server/start.mjs';
+import { startStaticHost } from '../server/static-host.mjs';
+
+// The storefront's server over its real build (`pnpm build` runs first) and the sandbox, with a
+// services host in between that records what the server asks and can stop answering.
+
+type Mode = 'pass' | 'hang' | 'down';
+let sandbox: SandboxServer;
+let spy: Server;
+let spyUrl: string;
+let mode: Mode = 'pass';
+const asked: string[] = [];
+/** Calls the services host has been asked and not answered, whose caller is still connected. */
+const waiting = new Set<IncomingMessage>();
 let server: Awaited<ReturnType<typeof startStorefrontServer>>;
-const url = (path: string) => `http://127.0.0.1:${server.port}${path}`;
+const DATA_TIMEOUT_MS = 1500;
+const UPSTREAM_TIMEOUT_MS = 1000;
 
 beforeAll(async () => {
-  base = mkdtempSync(join(tmpdir(), 'mk-server-'));
-  const root = join(base, 'dist');
-  mkdirSync(join(root, 'assets'), { recursive: true });
-  writeFileSync(
-    join(root, 'index.html'),
-    '<!doctype html><html><head><script type="module" async src="/assets/boot-1.js"></script><title>app</title><link rel="preload" href="/config.json" as="fetch" crossorigin="anonymous" /></head></html>',
-  );
-  writeFileSync(join(root, 'assets', 'app-1.js'), 'export {};');
-  writeFileSync(
-    join(root, 'config.json'),
-    JSON.stringify({
-      storeIds: { demo: 14, "a$$b$'c": 2 },
-      defaultStore: "</script><script>alert(1)</script>$'$&$`",
-    }),
-  );
-  // A sibling folder that must stay out of reach.
-  mkdirSync(join(base, 'dist-old'));
-  writeFileSync(join(base, 'dist-old', 'secret.txt'), 'secret');
-  upstream = createServer((request, response) => {
-    seen.push({ url: request.url ?? '', headers: request.headers });
-    response.writeHead(200, { 'Content-Type': 'application/json', Connection: 'close' });
-    response.end('{"ok":true}');
+  sandbox = await startSandboxServer({ port: 0, log: () => {} });
+  const target = new URL(sandbox.url);
+  spy = createServer((request, response) => {
+    asked.push(request.url ?? '');
+    waiting.add(request);
+    const done = () => waiting.delete(request);
+    response.on('finish', done);
+    request.socket.on('close', done);
+    if (mode === 'hang') return; // never answers
+    if (mode === 'down') {
+      request.socket.destroy();
+      return;
+    }
+    const outgoing = httpRequest(
+      {
+        hostname: target.hostname,
+        port: target.port,
+        path: request.url,
+        method: request.method,
+        headers: request.headers,
+      },
+      (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+      },
+    );
+    request.pipe(outgoing);
   });
-  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
-  const address = upstream.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  server = await startStorefrontServer({ servicesHost: `http://127.0.0.1:${port}`, root });
+  await new Promise<void>((resolve) => spy.listen(0, '127.0.0.1', resolve));
+  const address = spy.address();
+  spyUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  server = await startStorefrontServer({
+    servicesHost: spyUrl,
+    dataTimeoutMs: DATA_TIMEOUT_MS,
+    upstreamTimeoutMs: UPSTREAM_TIMEOUT_MS,
+  });
 });
 
 afterAll(async () => {
   await server.close();
-  await new Promise((resolve) => upstream.close(resolve));
-  rmSync(base, { recursive: true, force: true });
+  spy.closeAllConnections();
+  await new Promise((resolve) => spy.close(resolve));
+  await sandbox.close();
 });
 
-describe('the storefront server', () => {
-  it('serves the runtime configuration with the services host behind /api on the same origin', async () => {
-    const config = await (await fetch(url('/config.json'))).json();
-    expect(config).toMatchObject({ servicesHost: '/api', storeIds: { demo: 14 } });
+beforeEach(() => {
+  mode = 'pass';
+  asked.length = 0;
+});
+
+/**
+ * A request to the storefront as a store's host (Node does not resolve *.localhost, and its `fetch`
+ * does not send a Host header of the caller's): the answer's status, headers and text.
+ */
+function get(path: string, { store = 'demo', cookie = '', headers = {} as Record<string, string> } = {}) {
+  return new Promise<{ status: number; headers: Headers; text: () => Promise<string> }>((resolve, reject) => {
+    const call = httpRequest(
+      {
+        host: '127.0.0.1',
+        port: server.port,
+        path,
+        headers: { host: `${store}.localhost:${server.port}`, ...(cookie ? { cookie } : {}), ...headers },
+      },
+      (answer) => {
+        const chunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        answer.on('end', () => {
+          const headers = new Headers();
+          for (const [name, value] of Object.entries(answer.headers))
+            if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+          resolve({
+            status: answer.statusCode ?? 0,
+            headers,
+            text: async () => Buffer.concat(chunks).toString('utf8'),
+          });
+        });
+      },
+    );
+    call.on('error', reject);
+    call.end();
+  });
+}
+const page = async (path: string, options?: Parameters<typeof get>[1]) => {
+  const response = await get(path, options);
+  return { response, html: await response.text() };
+};
+const h1 = (html: string) => /<h1[^>]*>([^<]*)</.exec(html)?.[1];
+const rootAttributes = (html: string) => /<html lang="([^"]+)" dir="([^"]+)"/.exec(html)?.slice(1);
+
+describe('pages, rendered by the real app', () => {
+  it('each store in its language and direction: demo in English, souq in Arabic, right to left', async () => {
+    const demo = await page('/');
+    expect(demo.response.status).toBe(200);
+    expect(rootAttributes(demo.html)).toEqual(['en', 'ltr']);
+    expect(h1(demo.html)).toBe('Everything for home, work and play');
+    expect(demo.html).toContain('<title>Online store | Marketkit Demo Store</title>');
+    const souq = await page('/', { store: 'souq' });
+    expect(rootAttributes(souq.html)).toEqual(['ar', 'rtl']);
+    expect(h1(souq.html)).toBe('أجود منتجات السوق إلى بابك');
   });
 
-  it('puts the configuration in the page instead of the hint to fetch it, unable to close its element', async () => {
-    for (const encoding of ['gzip', 'identity']) {
-      const html = await (
-        await fetch(url('/ProductDetails?productId=3'), { headers: { 'Accept-Encoding': encoding } })
-      ).text();
-      expect(html).not.toContain('rel="preload" href="/config.json"');
-      const inline = /<script type="application\/json" id="marketkit-config"[^>]*>([^<]*)<\/script>/.exec(
-        html,
-      )?.[1];
-      expect(inline).toBeDefined();
-      // Ahead of the boot script, the only other script, and nothing else of the page inside it.
-      expect(html.match(/<script/g)).toHaveLength(2);
-      expect(html.indexOf('id="marketkit-config"')).toBeLessThan(html.indexOf('boot-1.js'));
-      expect(JSON.parse(inline ?? '')).toEqual(await (await fetch(url('/config.json'))).json());
+  it('a language first in the path, or the cookie the app keeps, is the page’s; one the store lacks is not', async () => {
+    for (const [path, cookie] of [
+      ['/fr/productListing', ''],
+      ['/FR/productListing/', ''],
+      ['/productListing', 'mk_ln=fr'],
+    ] as const)
+      expect(h1((await page(path, { cookie })).html), `${path} ${cookie}`).toBe('Tous les produits');
+    // Arabic is not one of the demo store's languages: its default.
+    expect(rootAttributes((await page('/productListing', { cookie: 'mk_ln=ar' })).html)).toEqual([
+      'en',
+      'ltr',
+    ]);
+    // The store calls go out in the page's language.
+    asked.length = 0;
+    await page('/', { cookie: 'mk_ln=fr' });
+    expect(asked.filter((url) => url.includes('content-settings'))).toEqual([
+      expect.stringContaining('language-code=fr'),
+    ]);
+  });
+
+  it("lists follow the shopper's saved pincode", async () => {
+    await page('/productListing', { cookie: 'mk_pincode=2001' });
+    expect(asked.filter((url) => url.startsWith('/pbs/rest/v3/products?'))).toEqual([
+      expect.stringContaining('pin-code=2001'),
+    ]);
+    asked.length = 0;
+    await page('/productListing', { cookie: 'mk_pincode=allProducts' });
+    expect(asked.filter((url) => url.startsWith('/pbs/rest/v3/products?'))[0]).not.toContain('pin-code');
+  });
+
+  it("hands the first screen's answers to the browser under the hooks' query keys", async () => {
+    const { html } = await page('/ProductDetails?productId=1005');
+    expect(h1(html)).toBe('Pulse Wireless Earbuds');
+    // React Router's data in the page is JSON in a script: the query hashes, unescaped.
+    const data = html.replaceAll('\\', '');
+    for (const hash of [
+      '["demo","store-validation"]',
+      '["demo","content-settings",14]',
+      '["demo","languages"]',
+      '["demo","product",1005]',
+    ])
+      expect(data, hash).toContain(hash);
+    // Each asked once, as a guest.
+    expect(asked.filter((url) => url.startsWith('/pbs/rest/v3/products/1005'))).toHaveLength(1);
+  });
+
+  it('a signed-in shopper’s page shows their name from the token cookie, never the token', async () => {
+    const client = createMarketClient({
+      servicesHost: sandbox.url,
+      store: 'demo',
+      tokens: createMemoryTokenStore(),
+      locks: null,
+    });
+    const grant = await unwrap(
+      client.POST('/ums/rest/v3/login', {
+        body: { username: 'shopper@example.com', password: 'Password123' },
+      }),
+    );
+    if (grant.login_status !== 'SUCCESS') throw new Error('The seeded shopper needs no device check');
+    const { response, html } = await page('/', {
+      cookie: `access_token=${encodeURIComponent(grant.access_token)}`,
+    });
+    expect(html).not.toContain(grant.access_token);
+    expect(html).toMatch(/aria-label="Account menu of [^"]+"/);
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
+  });
+
+  it('an unknown path and an unknown product are 404s that still render the store', async () => {
+    const unknown = await page('/no/such/page');
+    expect(unknown.response.status).toBe(404);
+    expect(unknown.html).toContain('Page not found');
+    const product = await page('/ProductDetails?productId=999999');
+    expect(product.response.status).toBe(404);
+  });
+
+  it('a hostile Host header is refused, never reflected', async () => {
+    for (const store of ['"><script>alert(1)</script>', 'evil.example/x', 'a b']) {
+      const { response, html } = await page('/', { store });
+      expect(response.status, store).toBe(400);
+      expect(html).not.toContain('<script>');
     }
   });
+});
 
-  it('answers a route with the app, a missing file with 404 and a file outside the build with nothing', async () => {
-    expect(await (await fetch(url('/productListing?category=3'))).text()).toContain('<title>app</title>');
-    expect((await fetch(url('/assets/gone-2.js'))).status).toBe(404);
-    const outside = await fetch(url('/..%2fdist-old/secret.txt'));
-    expect(await outside.text()).not.toContain('secret');
+describe('a services host that is slow, down or failing', () => {
+  it('that never answers: the page still comes, within the wait, and every call it started is closed', async () => {
+    mode = 'hang';
+    const started = Date.now();
+    const { response, html } = await page('/ProductDetails?productId=1005');
+    expect(response.status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(DATA_TIMEOUT_MS + 1500);
+    // The browser completes it: the loading state, and no store answers handed over.
+    expect(html).toContain('role="status"');
+    expect(html.replaceAll('\\', '')).not.toContain('"store-validation"');
+    await expect.poll(() => waiting.size, { timeout: 2000 }).toBe(0);
   });
 
-  it('caches hashed assets for good and compresses them', async () => {
-    const response = await fetch(url('/assets/app-1.js'), { headers: { 'Accept-Encoding': 'gzip' } });
-    expect(response.headers.get('cache-control')).toContain('immutable');
-    expect(response.headers.get('content-encoding')).toBe('gzip');
+  it('that is down: the page still comes', async () => {
+    mode = 'down';
+    const { response } = await page('/');
+    expect(response.status).toBe(200);
   });
 
-  it('forwards /api calls with their query and headers, minus the ones a client must not set', async () => {
-    seen = [];
-    const response = await fetch(url('/api/pbs/rest/v3/languages?page_number=-1'), {
-      headers: { realmname: 'demo-customer', 'X-Forwarded-Host': 'evil.example', Forwarded: 'for=1.2.3.4' },
+  it('many pages against one that never answers leave no socket open', async () => {
+    mode = 'hang';
+    await Promise.all(Array.from({ length: 20 }, () => page('/productListing')));
+    expect(asked.length).toBeGreaterThanOrEqual(20);
+    await expect.poll(() => waiting.size, { timeout: 3000 }).toBe(0);
+  });
+});
+
+describe('the /api proxy', () => {
+  it('passes the call through with forwarding headers, never the hop-by-hop ones', async () => {
+    const seen: IncomingMessage[] = [];
+    spy.prependListener('request', (request: IncomingMessage) => seen.push(request));
+    const answer = await new Promise<IncomingMessage>((resolve, reject) => {
+      const call = httpRequest(
+        {
+          host: '127.0.0.1',
+          port: server.port,
+          path: '/api/pbs/rest/v3/languages?page_number=-1',
+          headers: {
+            host: `demo.localhost:${server.port}`,
+            realmname: 'demo-customer',
+            connection: 'close, x-secret',
+            'x-secret': 'drop me',
+            'x-forwarded-for': '6.6.6.6',
+          },
+        },
+        resolve,
+      );
+      call.on('error', reject);
+      call.end();
     });
-    expect(await response.json()).toEqual({ ok: true });
-    expect(seen[0]?.url).toBe('/pbs/rest/v3/languages?page_number=-1');
-    expect(seen[0]?.headers.realmname).toBe('demo-customer');
-    expect(seen[0]?.headers['x-forwarded-host']).toBe(`127.0.0.1:${server.port}`);
-    expect(seen[0]?.headers.forwarded).toBeUndefined();
+    answer.resume();
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['x-content-type-options']).toBe('nosniff');
+    expect(asked).toEqual(['/pbs/rest/v3/languages?page_number=-1']);
+    const forwarded = seen[0]?.headers ?? {};
+    expect(forwarded.realmname).toBe('demo-customer');
+    expect(forwarded['x-secret']).toBeUndefined();
+    expect(forwarded['x-forwarded-for']).not.toContain('6.6.6.6');
+    expect(forwarded['x-forwarded-host']).toBe(`demo.localhost:${server.port}`);
+  });
+
+  it('answers 504 when the services host does not answer in time, and 502 when it is down', async () => {
+    mode = 'hang';
+    const started = Date.now();
+    const slow = await get('/api/pbs/rest/v3/languages');
+    expect(slow.status).toBe(504);
+    expect(Date.now() - started).toBeLessThan(UPSTREAM_TIMEOUT_MS + 1000);
+    expect(slow.headers.get('x-content-type-options')).toBe('nosniff');
+    mode = 'down';
+    const down = await get('/api/pbs/rest/v3/languages');
+    expect(down.status).toBe(502);
+    expect(down.headers.get('x-content-type-options')).toBe('nosniff');
+    await expect.poll(() => waiting.size, { timeout: 2000 }).toBe(0);
+  });
+});
+
+describe('headers and files', () => {
+  it('every page has a script nonce of its own in its CSP, on every inline script, and no unsafe-inline', async () => {
+    const nonces = new Set<string>();
+    for (const path of ['/', '/', '/cart', '/nope']) {
+      const { response, html } = await page(path);
+      const csp = response.headers.get('content-security-policy') ?? '';
+      const scripts = /script-src ([^;]+)/.exec(csp)?.[1] ?? '';
+      expect(scripts).not.toMatch(/unsafe-inline|unsafe-eval/);
+      const nonce = /'nonce-([^']+)'/.exec(scripts)?.[1] ?? '';
+      expect(nonce.length).toBeGreaterThanOrEqual(16);
+      nonces.add(nonce);
+      const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)]
+        .map(([, attributes]) => attributes ?? '')
+        .filter((attributes) => !attributes.includes('application/json'));
+      expect(inline.length).toBeGreaterThan(1);
+      for (const attributes of inline) expect(attributes).toContain(`nonce="${nonce}"`);
+    }
+    expect(nonces.size).toBe(4);
+  });
+
+  it('a guest’s catalogue page may be kept by a CDN; anything of one shopper may not', async () => {
+    const shared = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
+    for (const path of ['/', '/productListing', '/ProductDetails?productId=1005', '/listCategories'])
+      expect((await get(path)).headers.get('cache-control'), path).toBe(shared);
+    expect((await get('/')).headers.get('vary')).toContain('Cookie');
+    for (const [path, cookie] of [
+      ['/', 'access_token=x.y.z'],
+      ['/', 'refresh_token=abc'],
+      ['/', 'mk_ln=fr'],
+      ['/productListing', 'mk_pincode=2001'],
+      ['/cart', ''],
+      ['/WishList', ''],
+      ['/signin', ''],
+    ] as const)
+      expect((await get(path, { cookie })).headers.get('cache-control'), `${path} ${cookie}`).toBe(
+        'private, no-store',
+      );
+  });
+
+  it('hashed assets for a year, a missing file as a 404 (never the page), nothing outside the build', async () => {
+    const { html } = await page('/');
+    const asset = /"(\/assets\/[^"&]+\.js)/.exec(html)?.[1] ?? '';
+    expect(asset).toMatch(/^\/assets\/.+\.js$/);
+    const script = await get(asset);
+    expect(script.status).toBe(200);
+    expect(script.headers.get('cache-control')).toContain('immutable');
+    for (const path of [
+      '/assets/missing.js',
+      '/missing.png',
+      '/assets/../../server/app.mjs',
+      '/%2e%2e/package.json',
+      '/..%2f..%2fpackage.json',
+      '/locales/../../package.json',
+    ]) {
+      const response = await get(path);
+      expect([400, 403, 404], path).toContain(response.status);
+      expect(await response.text(), path).not.toMatch(/<html|"name"/);
+    }
+    const texts = await get('/locales/fr/common.json');
+    expect(texts.status).toBe(200);
+    expect(texts.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('a page is sent whole, and its first paint waits for the end of its markup', async () => {
+    const response = await get('/ProductDetails?productId=1005');
+    const html = await response.text();
+    // Its length is known before the first byte: rendered in full, written once.
+    expect(Number(response.headers.get('content-length'))).toBe(Buffer.byteLength(html));
+    const expected = /<link rel="expect" href="#([\w-]+)" blocking="render"\/>/.exec(html)?.[1];
+    expect(expected).toBeTruthy();
+    const end = html.indexOf(`<div id="${expected}"`);
+    expect(end).toBeGreaterThan(html.indexOf('</main>'));
+  });
+
+  it("a page's code is fetched and started after its first paint", async () => {
+    const { html } = await page('/');
+    // No module preload in the head, no module script: React Router's is inert, its preloads listed on it.
+    expect(html).not.toContain('rel="modulepreload"');
+    expect(html).not.toMatch(/<script[^>]*type="module"/);
+    const inert =
+      /<script nonce="[^"]+" type="text\/x-marketkit-after-first-paint" data-preloads="([^"]+)">/.exec(html);
+    const preloads = JSON.parse((inert?.[1] ?? '[]').replaceAll('&quot;', '"')) as string[];
+    expect(preloads.length).toBeGreaterThan(3);
+    for (const path of preloads) expect(path).toMatch(/^\/assets\/[\w.-]+\.js$/);
+    // The script that starts it comes after it, with the page's nonce.
+    expect(html.slice(inert?.index ?? 0)).toMatch(/<script nonce="[^"]+">\(function\(\)\{\s*var waiting=/);
+  });
+
+  it('gzips what it sends when asked', async () => {
+    expect((await get('/', { headers: { 'accept-encoding': 'gzip' } })).headers.get('content-encoding')).toBe(
+      'gzip',
+    );
+    expect((await get('/')).headers.get('content-encoding')).toBe(null);
+  });
+
+  it('serves the runtime configuration, with the services host behind /api on its own origin', async () => {
+    const response = await get('/config.json');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(JSON.parse(await response.text())).toMatchObject({ servicesHost: '/api', storeIds: { demo: 14 } });
+  });
+});
+
+describe('a language first in the path', () => {
+  it.each([
+    ['/fr/cart', { language: 'fr', rest: '/cart' }],
+    ['/AR', { language: 'ar', rest: '/' }],
+    ['/en_US/ProductDetails', { language: 'en_US', rest: '/ProductDetails' }],
+    ['/cart', null],
+    ['/french/cart', null],
+    ['/', null],
+  ])('%s', (path, expected) => expect(pathLanguage(path)).toEqual(expected));
+});
+
+describe('the SPA build, from a host of static files', () => {
+  it('serves the app shell for every route, its assets and a configuration naming the services host', async () => {
+    const host = await startStaticHost({ servicesHost: sandbox.url });
+    try {
+      const base = `http://127.0.0.1:${host.port}`;
+      for (const path of ['/', '/cart', '/ProductDetails?productId=1005']) {
+        const response = await fetch(`${base}${path}`);
+        expect(response.status).toBe(200);
+        const html = await response.text();
+        expect(html).toContain('<script type="module"');
+        // No rendered screen and no texts: the browser draws it.
+        expect(html).not.toContain('id="marketkit-texts"');
+      }
+      expect(await (await fetch(`${base}/config.json`)).json()).toMatchObject({ servicesHost: sandbox.url });
+      expect((await fetch(`${base}/assets/missing.js`)).status).toBe(404);
+    } finally {
+      await host.close();
+    }
   });
 });

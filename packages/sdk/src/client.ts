@@ -1,5 +1,5 @@
 import createClient, { type Client } from 'openapi-fetch';
-import { resolveAssetUrl } from './asset-url.ts';
+import { isServicesPath, resolveAssetUrl } from './asset-url.ts';
 import type { paths } from './generated/openapi.ts';
 import { type DefaultMiddlewareOptions, defaultMiddleware, type RequestMiddleware } from './middleware.ts';
 import { createRefreshCoordinator, type LockManagerLike, type SessionEndReason } from './refresh.ts';
@@ -53,6 +53,34 @@ export interface MarketClient extends Omit<Client<paths>, 'use' | 'eject'> {
 
 const noop = () => {};
 
+/** A services host given as a path where no page origin is known: every call fails, saying why. */
+const UNRESOLVED_HOST = 'http://unresolved.invalid';
+
+/**
+ * The services host as an absolute URL: an http(s) URL as given, or a path (`/api`) on the page's
+ * origin (`origin`, else `location.origin`). Anything else is refused now rather than failing every
+ * call later (`localhost:4010` has no scheme).
+ */
+function absoluteServicesHost(servicesHost: string, origin: string | null | undefined): string {
+  if (isServicesPath(servicesHost)) {
+    const page =
+      origin === undefined ? (globalThis as { location?: { origin?: string } }).location?.origin : origin;
+    if (!page || !URL.canParse(page)) return UNRESOLVED_HOST;
+    return new URL(servicesHost, page).href.replace(/\/+$/, '');
+  }
+  let url: URL | null = null;
+  try {
+    url = new URL(servicesHost);
+  } catch {
+    url = null;
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:'))
+    throw new TypeError(
+      `servicesHost must be an http(s) URL or a path such as /api, not ${JSON.stringify(servicesHost)}`,
+    );
+  return servicesHost;
+}
+
 /** openapi-fetch's own middleware would see CallRequests, not Requests: steps go in `middleware`. */
 function refuseOpenapiMiddleware(): never {
   throw new Error('MarketClient: give extra request steps as the `middleware` option of createMarketClient.');
@@ -60,10 +88,16 @@ function refuseOpenapiMiddleware(): never {
 
 /** Creates a typed client with the documented middleware chain and single-flight 401 refresh. */
 export function createMarketClient(options: MarketClientOptions): MarketClient {
-  const servicesHost = options.servicesHost.replace(/\/+$/, '');
-  const basePath = new URL(servicesHost).pathname.replace(/\/+$/, ''); // also fails early on a malformed host
+  const trimmed = options.servicesHost.trim();
+  const given = trimmed === '/' ? trimmed : trimmed.replace(/\/+$/, '');
+  const servicesHost = absoluteServicesHost(given, options.origin);
+  const basePath = new URL(servicesHost).pathname.replace(/\/+$/, '');
   const realm = options.realm ?? `${options.store}-customer`;
-  const baseFetch = options.fetch ?? ((request: Request) => globalThis.fetch(request));
+  const unresolved = servicesHost === UNRESOLVED_HOST;
+  const baseFetch = unresolved
+    ? () =>
+        Promise.reject(new TypeError(`servicesHost ${given} is a path: give \`origin\` outside a browser`))
+    : (options.fetch ?? ((request: Request) => globalThis.fetch(request)));
   const { tokens } = options;
   const timeoutMs = options.refreshTimeoutMs ?? 10_000;
 
@@ -87,7 +121,9 @@ export function createMarketClient(options: MarketClientOptions): MarketClient {
 
   const transport = createTransport({
     fetch: baseFetch,
-    ...(options.fetch ? {} : { fetchUrl: (url: URL, init: RequestInit) => globalThis.fetch(url, init) }),
+    ...(options.fetch || unresolved
+      ? {}
+      : { fetchUrl: (url: URL, init: RequestInit) => globalThis.fetch(url, init) }),
     basePath,
     tokens,
     refresh,
@@ -111,6 +147,7 @@ export function createMarketClient(options: MarketClientOptions): MarketClient {
     store: options.store,
     realm,
     tokens,
-    assetUrl: (path: string | null | undefined) => resolveAssetUrl(servicesHost, path),
+    // A path host keeps asset URLs as paths: the same on a server rendering the page and in the browser.
+    assetUrl: (path: string | null | undefined) => resolveAssetUrl(given, path),
   });
 }

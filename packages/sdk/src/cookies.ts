@@ -29,16 +29,18 @@ export interface CookieAttributes {
   days?: number;
   /** Adds `Secure` (https only). */
   secure?: boolean;
+  /** `Strict` (the default: session tokens) or `Lax` (a preference a page from another site may use). */
+  sameSite?: 'Strict' | 'Lax';
 }
 
-/** Writes (or, with `days <= 0`, deletes) one cookie, always `Path=/` and `SameSite=Strict`. */
+/** Writes (or, with `days <= 0`, deletes) one cookie, always `Path=/`, `SameSite=Strict` unless given. */
 export function writeCookie(
   jar: CookieJar,
   name: string,
   value: string,
-  { days, secure }: CookieAttributes,
+  { days, secure, sameSite = 'Strict' }: CookieAttributes,
   now: () => number,
 ): void {
   const expires = days === undefined ? '' : `; Expires=${new Date(now() + days * 864e5).toUTCString()}`;
-  jar.cookie = `${name}=${encodeURIComponent(value)}; Path=/${expires}; SameSite=Strict${secure ? '; Secure' : ''}`;
+  jar.cookie = `${name}=${encodeURIComponent(value)}; Path=/${expires}; SameSite=${sameSite}${secure ? '; Secure' : ''}`;
 }

@@ -15,7 +15,10 @@ export interface RequestDraft {
 export type RequestMiddleware = (draft: RequestDraft) => void;
 
 export interface DefaultMiddlewareOptions {
-  /** Base URL of the services host, e.g. `http://localhost:4010`; steps 2–4 apply only to its origin. */
+  /**
+   * Base URL of the services host, e.g. `http://localhost:4010`, or a path on the page's own origin
+   * (`/api`, a same-origin proxy: resolved against `origin`); steps 2–4 apply only to its origin.
+   */
   servicesHost: string;
   /** Store name; guests send `realmname: {store}-customer` unless `realm` is given. */
   store: string;
@@ -27,7 +30,10 @@ export interface DefaultMiddlewareOptions {
   getLanguage?: () => string | null | undefined;
   /** Saved delivery pincode; sent as `pin-code` unless it is `allProducts` or empty. */
   getPincode?: () => string | null | undefined;
-  /** Origin of the page; requests to it carry `X-XSRF-TOKEN`. Defaults to `location.origin`. */
+  /**
+   * Origin of the page; requests to it carry `X-XSRF-TOKEN`, and a services host given as a path is
+   * resolved against it. Defaults to `location.origin` (give it outside a browser).
+   */
   origin?: string | null;
   /** Cookie source for `XSRF-TOKEN`; defaults to the global `document`. */
   cookies?: CookieJar | null;

@@ -42,7 +42,9 @@ export function ProductCard({
         height={300}
         loading={priority ? 'eager' : 'lazy'}
         fetchPriority={priority ? 'high' : 'auto'}
-        decoding="async"
+        // A first-screen picture is painted with the text around it (it may be the largest paint);
+        // the others may come a frame later.
+        decoding={priority ? 'sync' : 'async'}
         className="aspect-square w-full rounded-md object-cover"
       />
       <h3 className="line-clamp-2 font-medium">{name}</h3>

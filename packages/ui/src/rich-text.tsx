@@ -1,4 +1,4 @@
-import { createElement, type ReactNode, useMemo } from 'react';
+import { createElement, type ReactNode, useMemo, useSyncExternalStore } from 'react';
 
 /** Elements kept (as themselves); everything else is unwrapped to its text, or dropped with its content. */
 const ALLOWED = new Set([
@@ -172,9 +172,19 @@ export function sanitizeHtml(html: string): ReactNode[] {
   return Array.from(document.body.childNodes, (node, index) => toReact(node, String(index)));
 }
 
-/** Server HTML (descriptions, answers, policies) shown safely. */
+const subscribeNever = () => () => {};
+
+/**
+ * Server HTML (descriptions, answers, policies) shown safely. It is parsed in the browser only (an
+ * inert document): a page rendered on a server draws it after hydration, never as a mismatch.
+ */
 export function RichText({ html, className }: { html: string; className?: string }) {
-  const nodes = useMemo(() => sanitizeHtml(html), [html]);
+  const inBrowser = useSyncExternalStore(
+    subscribeNever,
+    () => true,
+    () => false,
+  );
+  const nodes = useMemo(() => (inBrowser ? sanitizeHtml(html) : []), [html, inBrowser]);
   return (
     <div data-slot="rich-text" className={className}>
       {nodes}

@@ -1,6 +1,6 @@
 import { Button } from '@marketkit/ui';
-import { Link } from 'wouter';
-import { useT } from '../i18n/react.tsx';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 
 /** The ways out of sign-in and sign-up: back to the first step, the other form, and the shop. */
 export function AuthLinks({
@@ -11,7 +11,7 @@ export function AuthLinks({
   back: { label: string; onClick: () => void } | null;
   other: { question: string; label: string; href: '/signin' | '/signup' };
 }) {
-  const { t } = useT('signin');
+  const { t } = useTranslation('signin');
   return (
     <>
       {back ? (
@@ -21,11 +21,11 @@ export function AuthLinks({
       ) : null}
       <p className="text-sm">
         {other.question}{' '}
-        <Link href={other.href} className="underline underline-offset-4">
+        <Link to={other.href} className="underline underline-offset-4">
           {other.label}
         </Link>
       </p>
-      <Link href="/" className="text-sm underline underline-offset-4">
+      <Link to="/" className="text-sm underline underline-offset-4">
         {t('continue_shopping')}
       </Link>
     </>

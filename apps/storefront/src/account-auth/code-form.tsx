@@ -1,8 +1,8 @@
 import { otpProblem } from '@marketkit/hooks/core';
 import { Button, Input } from '@marketkit/ui';
 import { type FormEvent, type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { failureMessage } from '../catalogue/failure.ts';
-import { useT } from '../i18n/react.tsx';
 import { useCountdown } from './use-countdown.ts';
 
 export interface CodeChallenge {
@@ -29,7 +29,7 @@ export function CodeForm({
   /** Extra fields (e.g. "trust this device"). */
   children?: ReactNode;
 }) {
-  const { t } = useT(['signin', 'common']);
+  const { t } = useTranslation(['signin', 'common']);
   const [current, setCurrent] = useState(challenge);
   const [sentAt, setSentAt] = useState(() => Date.now());
   const left = useCountdown(sentAt, current.resend_after ?? 30);

@@ -1,12 +1,12 @@
 import { returnPathOrHome, safeReturnPath } from '@marketkit/hooks/core';
 import { useCallback } from 'react';
-import { useSearchParams } from 'wouter';
-import { navigate } from '../app/router.tsx';
-import { RETURN_TO_KEY } from '../app/routes.ts';
+import { useNavigate, useSearchParams } from 'react-router';
+import { RETURN_TO_KEY } from '../shell/guards.tsx';
 
 /** After signing in or up: back to the remembered page (or ?redirect=), checked again now; else /. */
 export function useFinishSignIn() {
   const [params] = useSearchParams();
+  const navigate = useNavigate();
   return useCallback(() => {
     let stored: string | null = null;
     try {
@@ -18,6 +18,6 @@ export function useFinishSignIn() {
     // ?redirect= first, when it is a safe path; else the remembered page; else /.
     const redirect = params.get('redirect');
     const safe = redirect && safeReturnPath(redirect, location.origin);
-    navigate(returnPathOrHome(safe || stored, location.origin), { replace: true });
-  }, [params]);
+    void navigate(returnPathOrHome(safe || stored, location.origin), { replace: true });
+  }, [params, navigate]);
 }

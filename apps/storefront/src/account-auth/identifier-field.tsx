@@ -1,6 +1,6 @@
 import { DEFAULT_PHONE_EXTENSION } from '@marketkit/hooks/core';
 import { Input } from '@marketkit/ui';
-import { useT } from '../i18n/react.tsx';
+import { useTranslation } from 'react-i18next';
 
 /** "E-mail or phone number", with the phone's country code beside it (default +91). */
 export function IdentifierField({
@@ -18,7 +18,7 @@ export function IdentifierField({
   error?: string | undefined;
   label?: string;
 }) {
-  const { t } = useT('signin');
+  const { t } = useTranslation('signin');
   return (
     <div className="grid grid-cols-[5.5rem_1fr] items-start gap-2">
       <Input

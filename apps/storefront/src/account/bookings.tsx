@@ -3,11 +3,12 @@ import { bookingActions, pageCount } from '@marketkit/hooks/core';
 import type { Schema } from '@marketkit/sdk';
 import { Button, Dialog, EmptyState, ErrorState, Pagination, Skeleton } from '@marketkit/ui';
 import { useEffect, useState } from 'react';
-import { Link } from 'wouter';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { orderHref, placeholders, productHref } from '../catalogue/links.ts';
 import { SelectField } from '../catalogue/select-field.tsx';
 import { useBusyAction } from '../catalogue/use-busy-action.ts';
-import { useT } from '../i18n/react.tsx';
+import { useFormat } from '../i18n/format.ts';
 import { RescheduleDialog } from './reschedule-dialog.tsx';
 import { ServiceStatus } from './service-status.tsx';
 import { slotText } from './slot-text.ts';
@@ -20,7 +21,7 @@ const PAGE_SIZE = 10;
 
 /** The shopper's bookings (a tab of the orders page): filter, reschedule and cancel where allowed. */
 export function Bookings() {
-  const { t } = useT(['training_overview', 'common']);
+  const { t } = useTranslation(['training_overview', 'common']);
   const [filter, setFilter] = useState<Filter>('');
   const [page, setPage] = useState(1);
   const bookings = useBookings({
@@ -68,7 +69,7 @@ export function Bookings() {
         <EmptyState
           title={filter ? t('bookings.empty_filtered') : t('bookings.empty')}
           action={
-            <Link href="/productListing" className="underline underline-offset-4">
+            <Link to="/productListing" className="underline underline-offset-4">
               {t('bookings.browse')}
             </Link>
           }
@@ -94,14 +95,15 @@ export function Bookings() {
 }
 
 function BookingRow({ booking }: { booking: Booking }) {
-  const { t } = useT('training_overview');
+  const format = useFormat();
+  const { t } = useTranslation('training_overview');
   const actions = bookingActions(booking);
-  const slot = slotText(booking.slot);
+  const slot = slotText(format, booking.slot);
   return (
     <li data-testid="booking" className="flex flex-col gap-3 rounded-lg border border-current/10 p-4">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <Link
-          href={productHref(booking.product_id)}
+          to={productHref(booking.product_id)}
           className="min-w-0 break-words font-semibold hover:underline"
         >
           {booking.product_name}
@@ -114,7 +116,7 @@ function BookingRow({ booking }: { booking: Booking }) {
       <div className="flex flex-wrap items-center gap-3">
         {actions.reschedule ? <RescheduleDialog booking={booking} /> : null}
         {actions.cancel ? <CancelBooking booking={booking} /> : null}
-        <Link href={orderHref(booking.order_id)} className="text-sm underline underline-offset-4">
+        <Link to={orderHref(booking.order_id)} className="text-sm underline underline-offset-4">
           {t('bookings.view_order')}
           <span className="sr-only">: {booking.product_name}</span>
         </Link>
@@ -124,11 +126,12 @@ function BookingRow({ booking }: { booking: Booking }) {
 }
 
 function CancelBooking({ booking }: { booking: Booking }) {
-  const { t } = useT(['training_overview', 'common']);
+  const format = useFormat();
+  const { t } = useTranslation(['training_overview', 'common']);
   const cancel = useCancelBooking();
   const [open, setOpen] = useState(false);
   const { busy, run } = useBusyAction();
-  const slot = slotText(booking.slot);
+  const slot = slotText(format, booking.slot);
   const confirm = async () => {
     if (
       await run(() => cancel(booking), { done: t('bookings.cancelled'), failed: t('bookings.cancel_failed') })

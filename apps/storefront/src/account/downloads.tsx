@@ -1,17 +1,18 @@
 import { useDigitalDownload, useDigitalProducts } from '@marketkit/hooks';
-import { formatDate, formatMegabytes } from '@marketkit/hooks/core';
+import { formatMegabytes } from '@marketkit/hooks/core';
 import type { Schema } from '@marketkit/sdk';
 import { Button, EmptyState, ErrorState, Skeleton } from '@marketkit/ui';
-import { Link } from 'wouter';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { orderHref, placeholders, productHref } from '../catalogue/links.ts';
-import { useT } from '../i18n/react.tsx';
+import { useFormat } from '../i18n/format.ts';
 import { useSaveDownload } from '../orders/save-file.ts';
 
 type Purchase = Schema<'DigitalPurchase'>;
 
 /** The shopper's digital products (a tab of the orders page), each with its download. */
 export function Downloads() {
-  const { t } = useT(['training_overview', 'common']);
+  const { t } = useTranslation(['training_overview', 'common']);
   const products = useDigitalProducts();
   const list = products.data;
   return (
@@ -36,7 +37,7 @@ export function Downloads() {
           title={t('downloads.empty')}
           description={t('downloads.empty_hint')}
           action={
-            <Link href="/productListing" className="underline underline-offset-4">
+            <Link to="/productListing" className="underline underline-offset-4">
               {t('downloads.browse')}
             </Link>
           }
@@ -53,7 +54,8 @@ export function Downloads() {
 }
 
 function DownloadRow({ purchase }: { purchase: Purchase }) {
-  const { t } = useT('training_overview');
+  const format = useFormat();
+  const { t } = useTranslation('training_overview');
   const download = useDigitalDownload();
   const { busy, save } = useSaveDownload();
   const left = purchase.downloads_left;
@@ -72,7 +74,7 @@ function DownloadRow({ purchase }: { purchase: Purchase }) {
       className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-current/10 p-4"
     >
       <div className="flex min-w-0 flex-col gap-1">
-        <Link href={productHref(purchase.product_id)} className="break-words font-semibold hover:underline">
+        <Link to={productHref(purchase.product_id)} className="break-words font-semibold hover:underline">
           {purchase.product_name}
         </Link>
         <p className="text-sm">
@@ -80,7 +82,7 @@ function DownloadRow({ purchase }: { purchase: Purchase }) {
             {purchase.file_format.toUpperCase()} · {formatMegabytes(purchase.file_size_bytes)}
           </span>
           {' · '}
-          {t('downloads.purchased', { date: formatDate(purchase.purchased_at) })}
+          {t('downloads.purchased', { date: format.date(purchase.purchased_at) })}
         </p>
         <p className="text-sm" data-testid="downloads-left">
           {left === null
@@ -91,7 +93,7 @@ function DownloadRow({ purchase }: { purchase: Purchase }) {
         </p>
       </div>
       <div className="flex flex-wrap items-center gap-3">
-        <Link href={orderHref(purchase.order_id)} className="text-sm underline underline-offset-4">
+        <Link to={orderHref(purchase.order_id)} className="text-sm underline underline-offset-4">
           {t('downloads.view_order')}
           <span className="sr-only">: {purchase.product_name}</span>
         </Link>

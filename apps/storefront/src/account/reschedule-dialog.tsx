@@ -3,21 +3,23 @@ import { rescheduleSlots } from '@marketkit/hooks/core';
 import type { Schema } from '@marketkit/sdk';
 import { Button, Dialog } from '@marketkit/ui';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { SlotGroups } from '../catalogue/slot-groups.tsx';
 import { useBusyAction } from '../catalogue/use-busy-action.ts';
-import { useT } from '../i18n/react.tsx';
+import { useFormat } from '../i18n/format.ts';
 import { slotText } from './slot-text.ts';
 
 /** Moves a booking: the product's other slots by date (full ones shown but not choosable). */
 export function RescheduleDialog({ booking }: { booking: Schema<'Booking'> }) {
-  const { t } = useT(['training_overview', 'common']);
+  const format = useFormat();
+  const { t } = useTranslation(['training_overview', 'common']);
   const [open, setOpen] = useState(false);
   const [chosen, setChosen] = useState<number | null>(null);
   const { busy, run } = useBusyAction();
   const slots = useProductSlots(booking.product_id, { enabled: open });
   const reschedule = useRescheduleBooking();
   const groups = rescheduleSlots(slots.data ?? [], booking);
-  const current = slotText(booking.slot);
+  const current = slotText(format, booking.slot);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

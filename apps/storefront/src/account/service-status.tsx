@@ -1,10 +1,10 @@
 import { serviceStatusChip } from '@marketkit/hooks/core';
-import { useT } from '../i18n/react.tsx';
+import { useTranslation } from 'react-i18next';
 import { ToneChip } from '../orders/status-chip.tsx';
 
 /** A booking's or a session's status as a labelled chip (the text carries it, the colour only helps). */
 export function ServiceStatus({ kind, value }: { kind: 'booking' | 'session'; value: string }) {
-  const { t } = useT('training_overview');
+  const { t } = useTranslation('training_overview');
   const chip = serviceStatusChip(kind, value);
   return (
     <ToneChip

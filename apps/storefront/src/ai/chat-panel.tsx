@@ -1,5 +1,5 @@
 import { Drawer } from '@marketkit/ui';
-import { useT } from '../i18n/react.tsx';
+import { useTranslation } from 'react-i18next';
 import { AiChat } from './chat.tsx';
 
 export interface AiChatPanelProps {
@@ -17,7 +17,7 @@ export interface AiChatPanelProps {
  * kept there; Escape or Close shuts it). Following a product or category link closes it.
  */
 export default function AiChatPanel({ open, onOpenChange, onNavigate, name }: AiChatPanelProps) {
-  const { t } = useT(['ask_ai', 'common']);
+  const { t } = useTranslation(['ask_ai', 'common']);
   const shown = name || t('assistant');
   return (
     <Drawer

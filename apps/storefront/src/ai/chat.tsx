@@ -8,11 +8,11 @@ import {
 } from '@marketkit/hooks/core';
 import { Button, Input, Spinner } from '@marketkit/ui';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { Link } from 'wouter';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { failureMessage } from '../catalogue/failure.ts';
 import { productHref } from '../catalogue/links.ts';
 import { Thumbnail } from '../catalogue/thumbnail.tsx';
-import { useT } from '../i18n/react.tsx';
 
 const BUBBLE = 'max-w-[85%] rounded-lg px-3 py-2';
 
@@ -22,7 +22,7 @@ const BUBBLE = 'max-w-[85%] rounded-lg px-3 py-2';
  * field. A refused question shows the server's words and stays in the field.
  */
 export function AiChat({ name, onNavigate }: { name: string; onNavigate?: () => void }) {
-  const { t } = useT(['ask_ai', 'common']);
+  const { t } = useTranslation(['ask_ai', 'common']);
   const assistant = useAskAi();
   const [question, setQuestion] = useState('');
   const [problem, setProblem] = useState<string | undefined>();
@@ -119,7 +119,7 @@ export function AiChat({ name, onNavigate }: { name: string; onNavigate?: () => 
 }
 
 function Question({ text }: { text: string }) {
-  const { t } = useT('ask_ai');
+  const { t } = useTranslation('ask_ai');
   return (
     <p className={`${BUBBLE} self-end whitespace-pre-line break-words bg-primary text-primary-fg`}>
       <span className="sr-only">{t('you_asked')} </span>
@@ -138,7 +138,7 @@ function Answer({
   name: string;
   onNavigate: (() => void) | undefined;
 }) {
-  const { t } = useT('ask_ai');
+  const { t } = useTranslation('ask_ai');
   const { answer, products, categories } = exchange.answer;
   return (
     <div className={`${BUBBLE} flex flex-col gap-3 self-start border border-current/15`}>
@@ -151,7 +151,7 @@ function Answer({
           {products.map((product) => (
             <li key={product.product_id}>
               <Link
-                href={productHref(product.product_id)}
+                to={productHref(product.product_id)}
                 onClick={onNavigate}
                 className="flex items-center gap-3 rounded-md p-1 underline-offset-4 hover:bg-black/5 hover:underline"
               >
@@ -167,7 +167,7 @@ function Answer({
           {categories.map((category) => (
             <li key={category.category_id}>
               <Link
-                href={`/productListing?${listingSearch({ ...DEFAULT_LISTING, category: category.category_id })}`}
+                to={`/productListing?${listingSearch({ ...DEFAULT_LISTING, category: category.category_id })}`}
                 onClick={onNavigate}
                 className="inline-block rounded-full border border-current/30 px-3 py-1 text-sm hover:bg-black/5"
               >

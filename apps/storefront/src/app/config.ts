@@ -1,7 +1,11 @@
-import { storeFromHost as coreStoreFromHost } from '@marketkit/hooks/core';
-/** Runtime configuration served with the app (`/config.json`): nothing tenant-specific is compiled in. */
+/** Runtime configuration: nothing tenant-specific is compiled in. */
 export interface RuntimeConfig {
+  /**
+   * The services host: an absolute http(s) URL, or a path on the storefront's own origin (`/api`,
+   * the storefront server's proxy), which keeps asset URLs the same on the server and in the browser.
+   */
   servicesHost: string;
+  /** Where `{language}/{namespace}.json` live: a path on this origin (`/locales`) or a URL. */
   languageHost: string;
   /** A fixed store, or null to take it from the host name's first label. */
   store: string | null;
@@ -16,7 +20,7 @@ export interface RuntimeConfig {
   paymentOrigins: string[];
 }
 
-const DEFAULTS: RuntimeConfig = {
+export const DEFAULT_CONFIG: RuntimeConfig = {
   servicesHost: 'http://127.0.0.1:4010',
   languageHost: '/locales',
   store: null,
@@ -34,53 +38,36 @@ function storeIdsFrom(value: unknown): Record<string, number> {
   );
 }
 
-/** Where the storefront's server puts the configuration in the page (`scripts/storefront-server.mjs`). */
-export const INLINE_CONFIG_ID = 'marketkit-config';
+/** A path on this origin (`/api`): one slash, no backslash, no control characters. */
+const isOwnPath = (value: string) =>
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
+  value.startsWith('/') && !value.startsWith('//') && !/[\\\u0000-\u001f\u007f]/.test(value);
 
-/**
- * The configuration the page carries, else `/config.json` (a static host serves the file alone); a
- * missing, unreadable or odd one leaves the defaults in place.
- */
-export async function loadConfig(): Promise<RuntimeConfig> {
-  const inline = document.getElementById(INLINE_CONFIG_ID)?.textContent;
-  if (inline) {
-    try {
-      return parseConfig(JSON.parse(inline), location.origin);
-    } catch {
-      // Not JSON (changed on its way): the file is asked for instead.
-    }
-  }
+/** A services or language host: an http(s) URL without a trailing slash, or a path of this origin. */
+function host(value: unknown, fallback: string): string {
+  if (typeof value !== 'string' || value.trim() === '') return fallback;
+  const text = value.trim();
+  if (isOwnPath(text)) return text.replace(/\/+$/, '') || '/';
   try {
-    const response = await fetch('/config.json', { credentials: 'same-origin' });
-    return response.ok ? parseConfig(await response.json(), location.origin) : DEFAULTS;
+    const url = new URL(text);
+    return ['http:', 'https:'].includes(url.protocol) ? url.href.replace(/\/+$/, '') : fallback;
   } catch {
-    return DEFAULTS;
-  }
-}
-
-/** An absolute services host; a path (`/api`, a same-origin proxy) is resolved against the page. */
-function absoluteHost(value: unknown, origin: string): string {
-  if (typeof value !== 'string' || value.trim() === '') return DEFAULTS.servicesHost;
-  try {
-    const url = new URL(value, origin);
-    return ['http:', 'https:'].includes(url.protocol) ? url.href.replace(/\/+$/, '') : DEFAULTS.servicesHost;
-  } catch {
-    return DEFAULTS.servicesHost;
+    return fallback;
   }
 }
 
 /** Each setting is taken only when it has the right type; anything else keeps its default. */
-export function parseConfig(input: unknown, origin: string): RuntimeConfig {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) return DEFAULTS;
+export function parseConfig(input: unknown): RuntimeConfig {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return DEFAULT_CONFIG;
   const value = input as Partial<Record<keyof RuntimeConfig, unknown>>;
   return {
-    servicesHost: absoluteHost(value.servicesHost, origin),
-    languageHost: typeof value.languageHost === 'string' ? value.languageHost : DEFAULTS.languageHost,
+    servicesHost: host(value.servicesHost, DEFAULT_CONFIG.servicesHost),
+    languageHost: host(value.languageHost, DEFAULT_CONFIG.languageHost),
     store: typeof value.store === 'string' && value.store ? value.store : null,
     defaultStore:
       typeof value.defaultStore === 'string' && value.defaultStore
         ? value.defaultStore
-        : DEFAULTS.defaultStore,
+        : DEFAULT_CONFIG.defaultStore,
     storeIds: storeIdsFrom(value.storeIds),
     paymentOrigins: Array.isArray(value.paymentOrigins)
       ? value.paymentOrigins.filter((origin): origin is string => typeof origin === 'string')
@@ -88,11 +75,15 @@ export function parseConfig(input: unknown, origin: string): RuntimeConfig {
   };
 }
 
-/** `demo.localhost` → `demo`; `localhost` or an IP address → the default store (the hooks' rule,
- * which the storefront's server asks too). */
-export function storeFromHost(
-  hostname: string,
-  config: Pick<RuntimeConfig, 'store' | 'defaultStore'>,
-): string {
-  return coreStoreFromHost(hostname, config);
+let loading: Promise<RuntimeConfig> | null = null;
+
+/**
+ * The configuration a static host serves beside the app (`/config.json`), for the SPA build; a
+ * missing, unreadable or odd file leaves the defaults in place. Asked once per page.
+ */
+export function loadConfig(): Promise<RuntimeConfig> {
+  loading ??= fetch('/config.json', { credentials: 'same-origin' })
+    .then((response) => (response.ok ? response.json() : null))
+    .then(parseConfig, () => DEFAULT_CONFIG);
+  return loading;
 }

@@ -1,10 +1,11 @@
 import { useEnquiry, useProductFaqs, useProductRatings, useSession } from '@marketkit/hooks';
-import { formatDate, pageCount } from '@marketkit/hooks/core';
+import { pageCount } from '@marketkit/hooks/core';
 import type { Schema } from '@marketkit/sdk';
 import { Button, Input, Pagination, RatingStars, RichText, toast } from '@marketkit/ui';
 import { type FormEvent, useState } from 'react';
-import { Link } from 'wouter';
-import { useT } from '../i18n/react.tsx';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useFormat } from '../i18n/format.ts';
 import { rememberReturnTo } from '../shell/guards.tsx';
 import { failureMessage } from './failure.ts';
 
@@ -14,7 +15,7 @@ const REVIEWS_PER_PAGE = 5;
 
 /** The server's description (sanitized) and the specification table. */
 function Description({ product: item }: { product: Product }) {
-  const { t } = useT('product_details');
+  const { t } = useTranslation('product_details');
   return (
     <section aria-labelledby="description-title" className="flex flex-col gap-2">
       <h2 id="description-title" className="font-semibold text-xl">
@@ -39,7 +40,9 @@ function Description({ product: item }: { product: Product }) {
 }
 
 export function Reviews({ product }: { product: Product }) {
-  const { t, language } = useT('product_details');
+  const format = useFormat();
+  const { t, i18n } = useTranslation('product_details');
+  const { language } = i18n;
   const [page, setPage] = useState(1);
   const ratings = useProductRatings(product.product_id, page, REVIEWS_PER_PAGE);
   const data = ratings.data;
@@ -65,7 +68,7 @@ export function Reviews({ product }: { product: Product }) {
             {review.review ? <p className="text-sm">{review.review}</p> : null}
             <p className="text-xs opacity-70">
               {review.customer_name} ·{' '}
-              <time dateTime={review.created_at}>{formatDate(review.created_at)}</time>
+              <time dateTime={review.created_at}>{format.date(review.created_at)}</time>
               {review.verified_purchase ? ` · ${t('verified')}` : ''}
               <span className="sr-only" lang={language} />
             </p>
@@ -86,7 +89,7 @@ export function Reviews({ product }: { product: Product }) {
 }
 
 export function Faqs({ product }: { product: Product }) {
-  const { t } = useT('product_details');
+  const { t } = useTranslation('product_details');
   const faqs = useProductFaqs(product.product_id);
   if (!faqs.data || faqs.data.length === 0) return null;
   return (
@@ -105,7 +108,7 @@ export function Faqs({ product }: { product: Product }) {
 }
 
 export function EnquiryForm({ product }: { product: Product }) {
-  const { t } = useT('product_details');
+  const { t } = useTranslation('product_details');
   const session = useSession();
   const enquiry = useEnquiry();
   const [sent, setSent] = useState(false);
@@ -115,7 +118,7 @@ export function EnquiryForm({ product }: { product: Product }) {
         <h2 className="font-semibold">{t('ask_question')}</h2>
         <p className="text-sm">
           <Link
-            href="/signin"
+            to="/signin"
             onClick={() => rememberReturnTo(`${location.pathname}${location.search}`)}
             className="underline underline-offset-4"
           >

@@ -1,14 +1,10 @@
 import { useAvailability, useStoreBootstrap } from '@marketkit/hooks';
-import {
-  estimatedDeliveryDays,
-  formatDuration,
-  formatMegabytes,
-  formatWeekdays,
-} from '@marketkit/hooks/core';
+import { estimatedDeliveryDays, formatMegabytes } from '@marketkit/hooks/core';
 import type { Schema } from '@marketkit/sdk';
 import { useState } from 'react';
-import { Link } from 'wouter';
-import { useT } from '../i18n/react.tsx';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useFormat } from '../i18n/format.ts';
 import { productHref } from './links.ts';
 import { PincodeForm } from './pincode-form.tsx';
 
@@ -16,7 +12,7 @@ type Product = Schema<'ProductDetail'>;
 
 /** Physical goods: is it delivered to this pincode, and when (2 days when nothing more is known). */
 export function DeliveryCheck({ product }: { product: Product }) {
-  const { t } = useT('product_details');
+  const { t } = useTranslation('product_details');
   const store = useStoreBootstrap();
   const [pincode, setPincode] = useState<string | null>(null);
   const availability = useAvailability(product.product_id, pincode);
@@ -56,7 +52,8 @@ export function DeliveryCheck({ product }: { product: Product }) {
 
 /** What kind of product this is, in detail: file size, subscription, bundle, API, service, training. */
 export function TypeDetails({ product }: { product: Product }) {
-  const { t } = useT('product_details');
+  const format = useFormat();
+  const { t } = useTranslation('product_details');
   const details = product.type_details;
   const rows: [string, string][] = [];
   if (details.digital) {
@@ -73,9 +70,9 @@ export function TypeDetails({ product }: { product: Product }) {
       rows.push([t('trial'), t('days', { count: details.subscription.trial_days })]);
   }
   if (details.service) {
-    rows.push([t('duration'), formatDuration(details.service.duration_minutes)]);
+    rows.push([t('duration'), format.duration(details.service.duration_minutes)]);
     if (details.service.service_days.length > 0)
-      rows.push([t('service_days'), formatWeekdays(details.service.service_days)]);
+      rows.push([t('service_days'), format.weekdays(details.service.service_days)]);
     if (details.service.location) rows.push([t('location'), details.service.location]);
   }
   if (details.api) {
@@ -134,7 +131,7 @@ export function TypeDetails({ product }: { product: Product }) {
           <ul className="list-inside list-disc">
             {product.bundled_products.map((item) => (
               <li key={item.product_id}>
-                <Link href={productHref(item.product_id)} className="underline underline-offset-4">
+                <Link to={productHref(item.product_id)} className="underline underline-offset-4">
                   {item.product_name}
                 </Link>{' '}
                 × {item.quantity}

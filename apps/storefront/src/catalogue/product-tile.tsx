@@ -2,20 +2,25 @@ import { useMarket } from '@marketkit/hooks';
 import { discountPercent, productImages, showsPrice } from '@marketkit/hooks/core';
 import type { Schema } from '@marketkit/sdk';
 import { DiscountBadge, Price, ProductCard, RatingStars, Skeleton } from '@marketkit/ui';
-import { Link } from 'wouter';
-import { useT } from '../i18n/react.tsx';
+import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PLACEHOLDER_IMAGE, placeholders, productHref } from './links.ts';
 import { useMoney } from './money.ts';
+import { RouterLink } from './router-link.tsx';
 
-/** A product in a grid or row: image, name (as text), price or nothing when hidden, discount, rating. */
-export function ProductTile({
+/**
+ * A product in a grid or row: image, name (as text), price or nothing when hidden, discount, rating.
+ * Memoised (as the grid is): a page that reads several queries renders again as each answer comes,
+ * and its tiles, whose product objects do not change, need not (each formats prices).
+ */
+export const ProductTile = memo(function ProductTile({
   product,
   priority = false,
 }: {
   product: Schema<'ProductSummary'>;
   priority?: boolean;
 }) {
-  const { t } = useT('common');
+  const { t } = useTranslation('common');
   const market = useMarket();
   const money = useMoney();
   const visible = showsPrice(product);
@@ -23,7 +28,7 @@ export function ProductTile({
   return (
     <ProductCard
       href={productHref(product.product_id)}
-      linkAs={Link}
+      linkAs={RouterLink}
       priority={priority}
       name={product.product_name}
       image={market.client.assetUrl(productImages(product)[0]) ?? ''}
@@ -55,10 +60,10 @@ export function ProductTile({
       }
     />
   );
-}
+});
 
 /** A row or grid of tiles with skeletons while loading. */
-export function ProductGrid({
+export const ProductGrid = memo(function ProductGrid({
   products,
   loading,
   skeletons = 4,
@@ -90,4 +95,4 @@ export function ProductGrid({
           ))}
     </ul>
   );
-}
+});

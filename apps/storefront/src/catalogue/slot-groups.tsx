@@ -1,4 +1,5 @@
-import { formatDate, formatTime, isSlotFull, type slotsByDate } from '@marketkit/hooks/core';
+import { isSlotFull, type slotsByDate } from '@marketkit/hooks/core';
+import { useFormat } from '../i18n/format.ts';
 
 type Group = ReturnType<typeof slotsByDate>[number];
 
@@ -19,9 +20,10 @@ export function SlotGroups({
   fullLabel: string;
   onSelect: (slotId: number) => void;
 }) {
+  const format = useFormat();
   return groups.map((group) => (
     <fieldset key={group.date} className="flex flex-col gap-1">
-      <legend className="font-medium text-sm">{formatDate(`${group.date}T12:00:00Z`, 'UTC')}</legend>
+      <legend className="font-medium text-sm">{format.day(group.date)}</legend>
       <div className="flex flex-wrap gap-2">
         {group.slots.map((slot) => {
           const full = isSlotFull(slot);
@@ -41,7 +43,7 @@ export function SlotGroups({
                 onChange={() => onSelect(slot.slot_id)}
               />
               <span dir="ltr" data-testid="slot-time">
-                {formatTime(slot.start_time)}–{formatTime(slot.end_time)}
+                {format.time(slot.start_time)}–{format.time(slot.end_time)}
               </span>
               {full ? <span>({fullLabel})</span> : null}
             </label>

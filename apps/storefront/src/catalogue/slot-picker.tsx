@@ -1,14 +1,14 @@
 import { useProductSlots, useSlots } from '@marketkit/hooks';
 import { slotsByDate } from '@marketkit/hooks/core';
 import type { Schema } from '@marketkit/sdk';
-import { useT } from '../i18n/react.tsx';
+import { useTranslation } from 'react-i18next';
 import { SlotGroups } from './slot-groups.tsx';
 
 type Product = Schema<'ProductDetail'>;
 
 /** Services: the next two weeks of slots; the chosen one goes with the product into the cart. */
 export function SlotPicker({ product }: { product: Product }) {
-  const { t } = useT('product_details');
+  const { t } = useTranslation('product_details');
   const slots = useProductSlots(product.product_id);
   const chosen = useSlots();
   const selected = chosen.slotFor(product.product_id)?.id ?? null;

@@ -8,7 +8,7 @@ import {
 import type { Schema } from '@marketkit/sdk';
 import { Button, Input } from '@marketkit/ui';
 import { type FormEvent, useState } from 'react';
-import { useT } from '../i18n/react.tsx';
+import { useTranslation } from 'react-i18next';
 
 const TEXT_FIELDS: { field: AddressField; autoComplete: string; optional?: boolean }[] = [
   { field: 'full_name', autoComplete: 'name' },
@@ -38,7 +38,7 @@ export function AddressForm({
   onSubmit: (value: AddressInput) => Promise<unknown>;
   onCancel?: () => void;
 }) {
-  const { t } = useT(['address', 'common']);
+  const { t } = useTranslation(['address', 'common']);
   const [values, setValues] = useState<AddressInput>(() => initial ?? emptyAddress(type));
   const [problems, setProblems] = useState<Partial<Record<AddressField, AddressProblem>>>({});
   const [busy, setBusy] = useState(false);

@@ -1,12 +1,13 @@
 import { type useCheckout, useCoupons } from '@marketkit/hooks';
-import { formatDate } from '@marketkit/hooks/core';
+
 import type { Schema } from '@marketkit/sdk';
 import { Button, Input, toast } from '@marketkit/ui';
 import { type FormEvent, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { failureMessage } from '../catalogue/failure.ts';
 import { useMoney } from '../catalogue/money.ts';
 import { useBusyAction } from '../catalogue/use-busy-action.ts';
-import { useT } from '../i18n/react.tsx';
+import { useFormat } from '../i18n/format.ts';
 
 type Flow = ReturnType<typeof useCheckout>;
 type Checked = { code: string; discount: number; free: boolean; message: string };
@@ -15,7 +16,8 @@ const COUPON_CODE = /^[A-Za-z0-9_-]{1,40}$/;
 
 /** Coupons: the ones that fit these items, a typed code checked before it is applied, and removal. */
 export function CouponPanel({ flow, checkout }: { flow: Flow; checkout: Schema<'Checkout'> }) {
-  const { t } = useT(['coupler', 'common']);
+  const format = useFormat();
+  const { t } = useTranslation(['coupler', 'common']);
   const money = useMoney();
   const items = useMemo(
     () => checkout.checkout_items.map(({ product_id, quantity }) => ({ product_id, quantity })),
@@ -144,7 +146,7 @@ export function CouponPanel({ flow, checkout }: { flow: Flow; checkout: Schema<'
                     ) : null}
                     {coupon.valid_until ? (
                       <p className="opacity-80">
-                        {t('valid_until', { date: formatDate(coupon.valid_until) })}
+                        {t('valid_until', { date: format.date(coupon.valid_until) })}
                       </p>
                     ) : null}
                   </div>

@@ -1,10 +1,9 @@
 import { type HandOverRefusal, type PaymentHandOver, readPaymentHandOver } from '@marketkit/hooks/core';
 import { ErrorState, Spinner } from '@marketkit/ui';
-import { type ReactNode, use, useEffect, useRef, useState } from 'react';
-import { Link } from 'wouter';
-import { navigate } from '../app/router.tsx';
-import { boot } from '../boot/start.ts';
-import { useT } from '../i18n/react.tsx';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { useRuntimeConfig } from '../app/root-data.ts';
 import { orderStatusPath } from './hand-over.ts';
 
 const POSTED_KEY = 'marketkit_payment_handed_over';
@@ -51,8 +50,9 @@ export function HandOverPage<Plan extends { ok: true } | { ok: false; reason: Ha
   idOf: (handOver: PaymentHandOver) => string;
   leave: (plan: Extract<Plan, { ok: true }>) => void;
 }): ReactNode {
-  const { t } = useT(['cart', 'common']);
-  const { config } = use(boot);
+  const { t } = useTranslation(['cart', 'common']);
+  const config = useRuntimeConfig();
+  const navigate = useNavigate();
   // Decided once, on the first render: the hand-over, its check, and whether it already left.
   const [start] = useState(() => {
     const handOver = readPaymentHandOver(navigationState());
@@ -73,10 +73,10 @@ export function HandOverPage<Plan extends { ok: true } | { ok: false; reason: Ha
   const left = useRef(false);
   useEffect(() => {
     if (!start) {
-      navigate('/', { replace: true });
+      void navigate('/', { replace: true });
       return;
     }
-    const toOrder = () => navigate(orderStatusPath(start.handOver.orderId), { replace: true });
+    const toOrder = () => void navigate(orderStatusPath(start.handOver.orderId), { replace: true });
     const restored = (event: PageTransitionEvent) => {
       if (!event.persisted) return;
       for (const form of document.querySelectorAll('form[data-payment-hand-over]')) form.remove();
@@ -90,7 +90,7 @@ export function HandOverPage<Plan extends { ok: true } | { ok: false; reason: Ha
       leaveRef.current(start.checked as Extract<Plan, { ok: true }>);
     }
     return () => removeEventListener('pageshow', restored);
-  }, [start]);
+  }, [start, navigate]);
 
   if (!start) return null;
   if (start.refusal)
@@ -107,7 +107,7 @@ export function HandOverPage<Plan extends { ok: true } | { ok: false; reason: Ha
           )}
           description={t('payment.nothing_charged')}
           action={
-            <Link href={orderStatusPath(start.handOver.orderId)} className="underline underline-offset-4">
+            <Link to={orderStatusPath(start.handOver.orderId)} className="underline underline-offset-4">
               {t('payment.see_order')}
             </Link>
           }

@@ -1,7 +1,7 @@
 import { useStartPayment } from '@marketkit/hooks';
 import { handOverRoute } from '@marketkit/hooks/core';
 import { useCallback } from 'react';
-import { navigate } from '../app/router.tsx';
+import { useNavigate } from 'react-router';
 
 /** Where an order is shown after it is placed or paid. */
 export const orderStatusPath = (orderId: number) => `/order-status?orderId=${orderId}`;
@@ -13,12 +13,13 @@ export const orderStatusPath = (orderId: number) => `/order-status?orderId=${ord
  */
 export function usePayOrder() {
   const startPayment = useStartPayment();
+  const navigate = useNavigate();
   return useCallback(
     async (orderId: number, paymentMethodId: number, provider: 'card_gateway' | 'second_provider') => {
       const back = provider === 'card_gateway' ? orderStatusPath(orderId) : `/cashfree?orderId=${orderId}`;
       const handOver = await startPayment(orderId, paymentMethodId, `${location.origin}${back}`);
       navigate(handOverRoute(handOver.config.provider), { state: handOver });
     },
-    [startPayment],
+    [startPayment, navigate],
   );
 }

@@ -2,9 +2,9 @@ import type { useCheckout } from '@marketkit/hooks';
 import type { Schema } from '@marketkit/sdk';
 import { Button, ErrorState, Skeleton, Spinner, toast } from '@marketkit/ui';
 import { useState } from 'react';
-import { navigate } from '../app/router.tsx';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { failureMessage } from '../catalogue/failure.ts';
-import { useT } from '../i18n/react.tsx';
 import { orderStatusPath, usePayOrder } from './hand-over.ts';
 
 type Flow = ReturnType<typeof useCheckout>;
@@ -22,9 +22,10 @@ function hintOf(restrictions: Schema<'PaymentTypeRestrictions'>) {
  * disabled until the selection matches what the order allows, and a double click places one order.
  */
 export function PaymentStep({ flow }: { flow: Flow }) {
-  const { t } = useT(['cart', 'order', 'common']);
+  const { t } = useTranslation(['cart', 'order', 'common']);
   const [busy, setBusy] = useState(false);
   const payOrder = usePayOrder();
+  const navigate = useNavigate();
   const { payment, paymentMethods } = flow;
   const chosen = (method: Schema<'PaymentMethod'>) => payment.payments.some((m) => m.id === method.id);
   const toggle = (method: Schema<'PaymentMethod'>) =>

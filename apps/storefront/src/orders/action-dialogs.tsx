@@ -1,7 +1,7 @@
 import { afterSaleQuantity } from '@marketkit/hooks/core';
 import { Button, Dialog, Input } from '@marketkit/ui';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
-import { useT } from '../i18n/react.tsx';
+import { useTranslation } from 'react-i18next';
 
 const REASON_MAX = 500;
 const FIELD =
@@ -32,7 +32,7 @@ export function ReasonDialog({
   maxQuantity?: number;
   onConfirm: (input: { reason: string; quantity: number }) => Promise<void>;
 }) {
-  const { t } = useT(['order', 'common']);
+  const { t } = useTranslation(['order', 'common']);
   const id = useId();
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<{ reason?: string; quantity?: string }>({});
@@ -118,7 +118,7 @@ export function RateDialog({
   productName: string;
   onConfirm: (input: { rating: number; title: string; review: string }) => Promise<void>;
 }) {
-  const { t } = useT(['order', 'common']);
+  const { t } = useTranslation(['order', 'common']);
   const id = useId();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>(undefined);

@@ -1,14 +1,16 @@
 import { useEnquiries } from '@marketkit/hooks';
-import { enquiryChip, formatDate, pageCount } from '@marketkit/hooks/core';
+import { enquiryChip, pageCount } from '@marketkit/hooks/core';
 import { EmptyState, ErrorState, Pagination, Skeleton } from '@marketkit/ui';
-import { Link } from 'wouter';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { placeholders, productHref } from '../catalogue/links.ts';
-import { useT } from '../i18n/react.tsx';
+import { useFormat } from '../i18n/format.ts';
 import { ToneChip } from './status-chip.tsx';
 
 /** The enquiries tab: the shopper's questions to the store and the answers, 10 a page. */
 export function EnquiryList({ page, onPage }: { page: number; onPage: (page: number) => void }) {
-  const { t } = useT(['order', 'common']);
+  const format = useFormat();
+  const { t } = useTranslation(['order', 'common']);
   const enquiries = useEnquiries({ page });
   const total = enquiries.data?.total_count ?? 0;
   if (enquiries.isError)
@@ -48,11 +50,11 @@ export function EnquiryList({ page, onPage }: { page: number; onPage: (page: num
                 </ToneChip>
               </div>
               <p className="text-sm">
-                <Link href={productHref(enquiry.product_id)} className="underline underline-offset-4">
+                <Link to={productHref(enquiry.product_id)} className="underline underline-offset-4">
                   {enquiry.product_name}
                 </Link>
                 {' · '}
-                {formatDate(enquiry.created_at)}
+                {format.date(enquiry.created_at)}
               </p>
               <p className="whitespace-pre-line break-words">{enquiry.message}</p>
               {enquiry.answer ? (

@@ -3,18 +3,17 @@ import {
   canCancelOrder,
   cancellationQuote,
   canDownloadInvoice,
-  formatDate,
-  formatTime,
   isPaymentComplete,
   joinList,
 } from '@marketkit/hooks/core';
 import type { Schema } from '@marketkit/sdk';
 import { Button, toast } from '@marketkit/ui';
 import { type ReactNode, useState } from 'react';
-import { navigate } from '../app/router.tsx';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { failureMessage } from '../catalogue/failure.ts';
 import { useMoney } from '../catalogue/money.ts';
-import { useT } from '../i18n/react.tsx';
+import { useFormat } from '../i18n/format.ts';
 import { ReasonDialog } from './action-dialogs.tsx';
 import { OrderItemRow } from './order-item.tsx';
 import { useSaveDownload } from './save-file.ts';
@@ -57,7 +56,7 @@ function AddressBlock({ address }: { address: Schema<'Address'> }) {
 }
 
 function SummaryRows({ order }: { order: Order }) {
-  const { t } = useT('order');
+  const { t } = useTranslation('order');
   const money = useMoney();
   const { summary } = order;
   const rows: [string, string][] = [
@@ -96,7 +95,8 @@ function SummaryRows({ order }: { order: Order }) {
 
 /** The status history as a timeline, oldest first. */
 function History({ history }: { history: Order['status_history'] }) {
-  const { t } = useT('order');
+  const format = useFormat();
+  const { t } = useTranslation('order');
   // The contract sends them oldest first; sorting again keeps that true for any server.
   const entries = history
     .map((entry, index) => ({ entry, index, time: Date.parse(entry.changed_at) }))
@@ -109,7 +109,7 @@ function History({ history }: { history: Order['status_history'] }) {
           <div className="flex flex-wrap items-center gap-2">
             <StatusChip kind="history" value={entry.status} />
             <span className="text-sm">
-              {t('history.at', { date: formatDate(entry.changed_at), time: formatTime(entry.changed_at) })}
+              {t('history.at', { date: format.date(entry.changed_at), time: format.time(entry.changed_at) })}
             </span>
           </div>
           {entry.note ? <p className="break-words text-sm">{entry.note}</p> : null}
@@ -125,12 +125,14 @@ function History({ history }: { history: Order['status_history'] }) {
  * page and the order-status page.
  */
 export function OrderDetails({ order, onChanged }: OrderDetailsProps) {
-  const { t } = useT(['order', 'common']);
+  const format = useFormat();
+  const { t } = useTranslation(['order', 'common']);
   const money = useMoney();
   const cancelOrder = useCancel(order.order_id, onChanged);
   const invoice = useInvoice();
   const invoiceFile = useSaveDownload();
   const reorder = useReorder();
+  const navigate = useNavigate();
   const [cancelling, setCancelling] = useState(false);
   const [reordering, setReordering] = useState(false);
   const quote = cancellationQuote(order);
@@ -171,7 +173,7 @@ export function OrderDetails({ order, onChanged }: OrderDetailsProps) {
   return (
     <div className="flex flex-col gap-4" data-testid="order-details">
       <div className="flex flex-col gap-2">
-        <p className="text-sm">{t('placed_on', { date: formatDate(order.created_at) })}</p>
+        <p className="text-sm">{t('placed_on', { date: format.date(order.created_at) })}</p>
         <div className="flex flex-wrap gap-2" data-testid="order-chips">
           <StatusChip kind="order" value={order.order_status} />
           {order.request_status ? <StatusChip kind="request" value={order.request_status} /> : null}

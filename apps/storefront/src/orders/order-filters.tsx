@@ -9,8 +9,9 @@ import {
 } from '@marketkit/hooks/core';
 import { Button, Input } from '@marketkit/ui';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { SelectField } from '../catalogue/select-field.tsx';
-import { useT } from '../i18n/react.tsx';
+import { useWideScreen } from '../shell/use-wide-screen.ts';
 
 /**
  * The order list's filters: status choices apply at once; search and dates apply with the button.
@@ -23,10 +24,10 @@ export function OrderFilters({
   filters: OrderListFilters;
   onChange: (change: Partial<OrderListFilters>) => void;
 }) {
-  const { t } = useT('order');
+  const { t } = useTranslation('order');
   // Each date field carries its own error (aria-invalid and described by it).
   const [dateErrors, setDateErrors] = useState<{ from?: string; to?: string }>({});
-  const [wide] = useState(() => window.matchMedia('(min-width: 768px)').matches);
+  const wide = useWideScreen('(min-width: 768px)');
   const requests = filters.view === 'requests';
   const apply = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -1,21 +1,15 @@
 import { useDigitalDownload, useRateProduct, useReturnOrReplace } from '@marketkit/hooks';
-import {
-  cancellationQuote,
-  formatDate,
-  formatTime,
-  isPaymentComplete,
-  orderItemActions,
-  policyLabels,
-} from '@marketkit/hooks/core';
+import { cancellationQuote, isPaymentComplete, orderItemActions, policyLabels } from '@marketkit/hooks/core';
 import type { Schema } from '@marketkit/sdk';
 import { Button, buttonVariants, Price, toast } from '@marketkit/ui';
 import { useState } from 'react';
-import { Link } from 'wouter';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { failureMessage } from '../catalogue/failure.ts';
 import { productHref } from '../catalogue/links.ts';
 import { useMoney } from '../catalogue/money.ts';
 import { Thumbnail } from '../catalogue/thumbnail.tsx';
-import { useT } from '../i18n/react.tsx';
+import { useFormat } from '../i18n/format.ts';
 import { RateDialog, ReasonDialog } from './action-dialogs.tsx';
 import { useSaveDownload } from './save-file.ts';
 import { StatusChip } from './status-chip.tsx';
@@ -25,11 +19,10 @@ type Order = Schema<'OrderDetail'>;
 type Item = Schema<'OrderItem'>;
 
 /** A calendar day from the contract (`yyyy-mm-dd`) in the spec's date format, whatever the time zone. */
-export const formatDay = (day: string) => formatDate(`${day}T12:00:00Z`, 'UTC');
 
 /** The item's after-sale policy, folded: the spec's labels with Yes/No, days and the charge. */
 function PolicyDetails({ policy }: { policy: Item['policy'] }) {
-  const { t } = useT('order');
+  const { t } = useTranslation('order');
   const money = useMoney();
   return (
     <details className="text-sm">
@@ -64,7 +57,8 @@ export function OrderItemRow({
   item: Item;
   onChanged?: (() => void) | undefined;
 }) {
-  const { t } = useT(['order', 'common']);
+  const format = useFormat();
+  const { t } = useTranslation(['order', 'common']);
   const money = useMoney();
   const confirmCancel = useCancel(order.order_id, onChanged, [item.order_item_id]);
   const afterSale = useReturnOrReplace();
@@ -114,7 +108,7 @@ export function OrderItemRow({
   };
   const startDownload = () =>
     file.save(() => download(item.order_item_id, item.product_name), { failed: t('download_failed') });
-  const windowEnds = item.return_window_ends_at ? formatDate(item.return_window_ends_at) : '';
+  const windowEnds = item.return_window_ends_at ? format.date(item.return_window_ends_at) : '';
 
   return (
     <li className="flex gap-4 border-current/10 border-b py-4 last:border-b-0" data-testid="order-item">
@@ -122,7 +116,7 @@ export function OrderItemRow({
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <h3 className="min-w-0 break-words font-medium">
-            <Link href={productHref(item.product_id)} className="underline-offset-4 hover:underline">
+            <Link to={productHref(item.product_id)} className="underline-offset-4 hover:underline">
               {item.product_name}
             </Link>
           </h3>
@@ -149,17 +143,17 @@ export function OrderItemRow({
         {item.slot ? (
           <p className="text-sm" data-testid="order-item-slot">
             {t('slot', {
-              date: formatDay(item.slot.slot_date),
-              start: formatTime(item.slot.start_time),
-              end: formatTime(item.slot.end_time),
+              date: format.day(item.slot.slot_date),
+              start: format.time(item.slot.start_time),
+              end: format.time(item.slot.end_time),
             })}
           </p>
         ) : null}
         {item.delivered_at ? (
-          <p className="text-sm">{t('delivered_on', { date: formatDate(item.delivered_at) })}</p>
+          <p className="text-sm">{t('delivered_on', { date: format.date(item.delivered_at) })}</p>
         ) : item.estimated_delivery_date && item.item_status !== 'Cancelled' ? (
           <p className="text-sm">
-            {t('estimated_delivery', { date: formatDay(item.estimated_delivery_date) })}
+            {t('estimated_delivery', { date: format.day(item.estimated_delivery_date) })}
           </p>
         ) : null}
         {windowEnds && (actions.includes('return') || actions.includes('replace')) ? (
@@ -199,7 +193,7 @@ export function OrderItemRow({
             ) : null}
             {actions.includes('training') ? (
               <Link
-                href={`/trainingOverview/${item.order_item_id}/${order.order_id}`}
+                to={`/trainingOverview/${item.order_item_id}/${order.order_id}`}
                 className={buttonVariants({ size: 'sm', variant: 'tertiary' })}
               >
                 {t('training_overview')}

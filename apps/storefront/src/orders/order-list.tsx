@@ -1,18 +1,20 @@
 import { useOrders } from '@marketkit/hooks';
-import { formatDate, hasOrderFilters, type OrderListFilters, pageCount } from '@marketkit/hooks/core';
+import { hasOrderFilters, type OrderListFilters, pageCount } from '@marketkit/hooks/core';
 import type { Schema } from '@marketkit/sdk';
 import { Button, EmptyState, ErrorState, Pagination, Skeleton } from '@marketkit/ui';
-import { Link } from 'wouter';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { orderHref, placeholders } from '../catalogue/links.ts';
 import { useMoney } from '../catalogue/money.ts';
 import { Thumbnail } from '../catalogue/thumbnail.tsx';
-import { useT } from '../i18n/react.tsx';
+import { useFormat } from '../i18n/format.ts';
 import { OrderFilters } from './order-filters.tsx';
 import { StatusChip } from './status-chip.tsx';
 
 /** One order of the list: number, date, first item, total and its status chips; links to the order. */
 export function OrderCard({ order }: { order: Schema<'OrderSummary'> }) {
-  const { t } = useT('order');
+  const format = useFormat();
+  const { t } = useTranslation('order');
   const money = useMoney();
   const more = order.item_count - 1;
   return (
@@ -21,7 +23,7 @@ export function OrderCard({ order }: { order: Schema<'OrderSummary'> }) {
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <div className="flex flex-wrap items-baseline justify-between gap-x-4">
           <h2 className="font-semibold">
-            <Link href={orderHref(order.order_id)} className="underline-offset-4 hover:underline">
+            <Link to={orderHref(order.order_id)} className="underline-offset-4 hover:underline">
               {t('order_number', { number: order.order_number })}
             </Link>
           </h2>
@@ -30,7 +32,7 @@ export function OrderCard({ order }: { order: Schema<'OrderSummary'> }) {
             {money(order.total)}
           </p>
         </div>
-        <p className="text-sm">{t('placed_on', { date: formatDate(order.created_at) })}</p>
+        <p className="text-sm">{t('placed_on', { date: format.date(order.created_at) })}</p>
         <p className="break-words">
           {order.first_item_name}
           {more > 0 ? ` ${t('and_more', { count: more })}` : ''}
@@ -57,7 +59,7 @@ export function OrderList({
   onChange: (change: Partial<OrderListFilters>) => void;
   onClear: () => void;
 }) {
-  const { t } = useT(['order', 'common']);
+  const { t } = useTranslation(['order', 'common']);
   const orders = useOrders(filters);
   const page = orders.data;
   const total = page?.total_count ?? 0;
@@ -98,7 +100,7 @@ export function OrderList({
           <EmptyState
             title={t(requests ? 'no_requests' : 'no_orders')}
             action={
-              <Link href="/productListing" className="underline underline-offset-4">
+              <Link to="/productListing" className="underline underline-offset-4">
                 {t('start_shopping')}
               </Link>
             }

@@ -1,7 +1,7 @@
 import { type ChipTone, historyChip, type StatusKind, statusChip } from '@marketkit/hooks/core';
 import { cn } from '@marketkit/ui';
 import type { ComponentProps } from 'react';
-import { useT } from '../i18n/react.tsx';
+import { useTranslation } from 'react-i18next';
 
 // Dark text on a pale fill: readable on every store theme (WCAG AA), never colour alone.
 const TONE_CLASSES: Record<ChipTone, string> = {
@@ -42,7 +42,7 @@ export function StatusChip({
   /** A prefix other than the kind ("Status:" for an item). */
   label?: string;
 }) {
-  const { t } = useT('order');
+  const { t } = useTranslation('order');
   const chip = kind === 'history' ? historyChip(value) : statusChip(kind, value);
   const prefix = label ?? (showKind && kind !== 'history' ? t(`status.kind.${kind}`) : null);
   const text = chip.known ? t(`status.${chip.kind}.${chip.value}`) : t('status.unknown');

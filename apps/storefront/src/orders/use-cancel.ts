@@ -1,8 +1,8 @@
 import { useCancelOrder } from '@marketkit/hooks';
 import { toast } from '@marketkit/ui';
+import { useTranslation } from 'react-i18next';
 import { failureMessage } from '../catalogue/failure.ts';
 import { useMoney } from '../catalogue/money.ts';
-import { useT } from '../i18n/react.tsx';
 
 /**
  * The confirm of a cancel dialog: cancels the whole order, or only `orderItemIds`. Success toasts the
@@ -14,7 +14,7 @@ export function useCancel(
   onChanged?: (() => void) | undefined,
   orderItemIds?: readonly number[],
 ) {
-  const { t } = useT('order');
+  const { t } = useTranslation('order');
   const money = useMoney();
   const cancel = useCancelOrder();
   return async ({ reason }: { reason: string }) => {

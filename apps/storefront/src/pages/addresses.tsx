@@ -3,16 +3,19 @@ import { addressInputOf, addressLine } from '@marketkit/hooks/core';
 import type { Schema } from '@marketkit/sdk';
 import { Button, Dialog, EmptyState, ErrorState, Input, Skeleton } from '@marketkit/ui';
 import { type FormEvent, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { failureMessage } from '../catalogue/failure.ts';
 import { useBusyAction } from '../catalogue/use-busy-action.ts';
 import { AddressForm } from '../checkout/address-form.tsx';
-import { useT } from '../i18n/react.tsx';
+import type { RouteHandle } from '../i18n/namespaces.ts';
+
+export const handle: RouteHandle = { i18n: ['address'] };
 
 type Editing = { mode: 'new' } | { mode: 'edit'; address: Schema<'Address'> } | null;
 
 /** Saved addresses (`/customerAddress`, signed-in): list, add, edit, delete, default, and a delivery check. */
 export default function Addresses() {
-  const { t } = useT(['address', 'common']);
+  const { t } = useTranslation(['address', 'common']);
   const book = useAddresses();
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Schema<'Address'> | null>(null);
@@ -147,7 +150,7 @@ export default function Addresses() {
 
 /** Can a pincode receive what is in the cart? Asked of the server for every line at once. */
 function DeliveryCheck() {
-  const { t } = useT('address');
+  const { t } = useTranslation('address');
   const cart = useCart();
   const productIds = useMemo(() => cart.items.map((item) => item.product), [cart.items]);
   const [typed, setTyped] = useState('');

@@ -7,30 +7,34 @@ import {
   useSession,
   useStartCheckout,
 } from '@marketkit/hooks';
-import { type CartDisplayItem, cartTotals, formatDate, formatTime, maxQuantity } from '@marketkit/hooks/core';
+import { type CartDisplayItem, cartTotals, maxQuantity } from '@marketkit/hooks/core';
 import { Button, EmptyState, Price, QuantityStepper, Skeleton, toast } from '@marketkit/ui';
 import { useEffect, useState } from 'react';
-import { Link } from 'wouter';
-import { useNavigate } from '../app/router.tsx';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
 import { failureMessage } from '../catalogue/failure.ts';
 import { productHref } from '../catalogue/links.ts';
 import { useMoney } from '../catalogue/money.ts';
 import { Thumbnail } from '../catalogue/thumbnail.tsx';
-import { useT } from '../i18n/react.tsx';
+import { useFormat } from '../i18n/format.ts';
+import type { RouteHandle } from '../i18n/namespaces.ts';
 import { rememberReturnTo } from '../shell/guards.tsx';
+
+export const handle: RouteHandle = { i18n: ['cart'] };
 
 /** The booked slot of a service line, as a date and a time. */
 function SlotLabel({ productId, slotId }: { productId: number; slotId: number }) {
-  const { t } = useT('cart');
+  const format = useFormat();
+  const { t } = useTranslation('cart');
   const slots = useProductSlots(productId);
   const slot = slots.data?.find((candidate) => candidate.slot_id === slotId);
   return (
     <p className="text-sm" data-testid="cart-slot">
       {slot
         ? t('slot', {
-            date: formatDate(`${slot.slot_date}T12:00:00Z`, 'UTC'),
-            start: formatTime(slot.start_time),
-            end: formatTime(slot.end_time),
+            date: format.day(slot.slot_date),
+            start: format.time(slot.start_time),
+            end: format.time(slot.end_time),
           })
         : t('slot_chosen')}
     </p>
@@ -38,7 +42,7 @@ function SlotLabel({ productId, slotId }: { productId: number; slotId: number })
 }
 
 function Line({ item, cart }: { item: CartDisplayItem; cart: Pick<CartApi, 'setQuantity' | 'remove'> }) {
-  const { t } = useT(['cart', 'common']);
+  const { t } = useTranslation(['cart', 'common']);
   const money = useMoney();
   const change = async (quantity: number) => {
     try {
@@ -58,7 +62,7 @@ function Line({ item, cart }: { item: CartDisplayItem; cart: Pick<CartApi, 'setQ
     <li className="flex gap-4 border-current/10 border-b py-4" data-testid="cart-line">
       <Thumbnail path={item.image} size={96} className="size-20 sm:size-24" />
       <div className="flex min-w-0 flex-1 flex-col gap-2">
-        <Link href={productHref(item.product)} className="font-medium hover:underline">
+        <Link to={productHref(item.product)} className="font-medium hover:underline">
           {item.product_name}
         </Link>
         {item.price_visible ? (
@@ -98,7 +102,7 @@ function Line({ item, cart }: { item: CartDisplayItem; cart: Pick<CartApi, 'setQ
 
 /** The cart (`/cart`): the server cart when signed in, this device's cart for guests; one screen. */
 export default function Cart() {
-  const { t } = useT(['cart', 'common']);
+  const { t } = useTranslation(['cart', 'common']);
   const cart = useCart();
   const session = useSession();
   const money = useMoney();
@@ -165,7 +169,7 @@ export default function Cart() {
           title={t('empty')}
           description={t('empty_hint')}
           action={
-            <Link href="/productListing" className="underline underline-offset-4">
+            <Link to="/productListing" className="underline underline-offset-4">
               {t('continue_shopping')}
             </Link>
           }

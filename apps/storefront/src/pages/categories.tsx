@@ -1,13 +1,19 @@
 import { useCategories } from '@marketkit/hooks';
 import { ErrorState, Skeleton } from '@marketkit/ui';
-import { Link } from 'wouter';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { placeholders } from '../catalogue/links.ts';
 import { Thumbnail } from '../catalogue/thumbnail.tsx';
-import { useT } from '../i18n/react.tsx';
+import type { RouteHandle } from '../i18n/namespaces.ts';
+
+export const handle: RouteHandle = { i18n: ['product_listing'], catalogue: true };
+
+export { clientLoader } from '../app/route-data.ts';
+export { loader } from './categories.server.ts';
 
 /** Categories (`/listCategories`): the whole tree with images; each leads to its listing. */
 export default function Categories() {
-  const { t } = useT(['product_listing', 'common']);
+  const { t } = useTranslation(['product_listing', 'common']);
   const categories = useCategories();
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-6">
@@ -31,10 +37,7 @@ export default function Categories() {
                 <Thumbnail path={category.image_path} size={80} className="size-20" />
                 <div className="flex min-w-0 flex-col gap-1">
                   <h2 className="font-semibold">
-                    <Link
-                      href={`/productListing?category=${category.category_id}`}
-                      className="hover:underline"
-                    >
+                    <Link to={`/productListing?category=${category.category_id}`} className="hover:underline">
                       {category.category_name}
                     </Link>
                   </h2>
@@ -46,7 +49,7 @@ export default function Categories() {
                       {category.children.map((child) => (
                         <li key={child.category_id}>
                           <Link
-                            href={`/productListing?category=${child.category_id}`}
+                            to={`/productListing?category=${child.category_id}`}
                             className="underline underline-offset-4"
                           >
                             {child.category_name}

@@ -1,16 +1,10 @@
 import { useAddresses, useCheckout } from '@marketkit/hooks';
-import {
-  addressesOfType,
-  addressLine,
-  checkoutBlockers,
-  formatDate,
-  formatTime,
-} from '@marketkit/hooks/core';
+import { addressesOfType, addressLine, checkoutBlockers } from '@marketkit/hooks/core';
 import type { Schema } from '@marketkit/sdk';
 import { Button, Dialog, EmptyState, ErrorState, Skeleton, Spinner, toast } from '@marketkit/ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useParams } from 'wouter';
-import { navigate } from '../app/router.tsx';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
 import { failureMessage } from '../catalogue/failure.ts';
 import { useMoney } from '../catalogue/money.ts';
 import { Thumbnail } from '../catalogue/thumbnail.tsx';
@@ -18,7 +12,10 @@ import { AddressForm } from '../checkout/address-form.tsx';
 import { CouponPanel } from '../checkout/coupon-panel.tsx';
 import { orderStatusPath } from '../checkout/hand-over.ts';
 import { PaymentStep } from '../checkout/payment-step.tsx';
-import { useT } from '../i18n/react.tsx';
+import { useFormat } from '../i18n/format.ts';
+import type { RouteHandle } from '../i18n/namespaces.ts';
+
+export const handle: RouteHandle = { i18n: ['cart', 'address', 'coupler', 'order'] };
 
 type Flow = ReturnType<typeof useCheckout>;
 const NAMESPACES = ['cart', 'address', 'coupler', 'order', 'common'] as const;
@@ -29,7 +26,7 @@ const STEP_HEADINGS = ['checkout-address', 'checkout-review', 'checkout-payment'
  * nothing is to be paid; none when every item is a request, which is submitted instead of paid.
  */
 export default function Checkout() {
-  const { t } = useT(NAMESPACES);
+  const { t } = useTranslation(NAMESPACES);
   const { checkoutId = '' } = useParams<{ checkoutId: string }>();
   const flow = useCheckout(checkoutId);
   const [active, setActive] = useState(1);
@@ -65,7 +62,7 @@ export default function Checkout() {
         <ErrorState
           title={failureMessage(flow.error, t('journey.load_failed'))}
           action={
-            <Link href="/cart" className="underline underline-offset-4">
+            <Link to="/cart" className="underline underline-offset-4">
               {t('journey.back_to_cart')}
             </Link>
           }
@@ -80,7 +77,7 @@ export default function Checkout() {
           title={t(checkout.status === 'ordered' ? 'journey.already_ordered' : 'journey.expired')}
           action={
             <Link
-              href={checkout.status === 'ordered' ? '/userprofile/myOrder' : '/cart'}
+              to={checkout.status === 'ordered' ? '/userprofile/myOrder' : '/cart'}
               className="underline underline-offset-4"
             >
               {t(checkout.status === 'ordered' ? 'journey.see_orders' : 'journey.back_to_cart')}
@@ -165,7 +162,8 @@ export default function Checkout() {
 
 /** Free and request-only orders: placed without a payment step. */
 function PlaceWithoutPayment({ flow, label, blocked }: { flow: Flow; label: string; blocked: boolean }) {
-  const { t } = useT(NAMESPACES);
+  const { t } = useTranslation(NAMESPACES);
+  const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const place = async () => {
     setBusy(true);
@@ -193,7 +191,7 @@ function PlaceWithoutPayment({ flow, label, blocked }: { flow: Flow; label: stri
 
 /** Step 1: where it goes (when anything is delivered) and who pays; each choice is saved on the journey. */
 function AddressStep({ flow, checkout }: { flow: Flow; checkout: Schema<'Checkout'> }) {
-  const { t } = useT(NAMESPACES);
+  const { t } = useTranslation(NAMESPACES);
   const book = useAddresses();
   const [adding, setAdding] = useState(false);
   const details = checkout.address_details;
@@ -310,7 +308,7 @@ function AddressStep({ flow, checkout }: { flow: Flow; checkout: Schema<'Checkou
         <Button variant="secondary" size="sm" onClick={() => setAdding(true)}>
           {t('address:add')}
         </Button>
-        <Link href="/customerAddress" className="self-center text-sm underline underline-offset-4">
+        <Link to="/customerAddress" className="self-center text-sm underline underline-offset-4">
           {t('journey.manage_addresses')}
         </Link>
       </div>
@@ -356,7 +354,7 @@ function AddressChoice({
   value: number | null;
   onChange: (addressId: number) => void;
 }) {
-  const { t } = useT(NAMESPACES);
+  const { t } = useTranslation(NAMESPACES);
   return (
     <fieldset className="flex flex-col gap-2">
       <legend className="mb-1 font-medium">{legend}</legend>
@@ -387,7 +385,7 @@ function AddressChoice({
 
 /** The chosen addresses, once the shopper has moved on. */
 function ChosenAddresses({ checkout, onChange }: { checkout: Schema<'Checkout'>; onChange: () => void }) {
-  const { t } = useT(NAMESPACES);
+  const { t } = useTranslation(NAMESPACES);
   const book = useAddresses();
   const find = (id: number | null) => book.addresses.find((address) => address.address_id === id);
   const delivery = find(checkout.address_details.delivery_address_id);
@@ -413,7 +411,8 @@ function ChosenAddresses({ checkout, onChange }: { checkout: Schema<'Checkout'>;
 
 /** Step 2: what is bought, the coupon and the totals, as the server priced them. */
 function Review({ flow, checkout }: { flow: Flow; checkout: Schema<'Checkout'> }) {
-  const { t } = useT(NAMESPACES);
+  const format = useFormat();
+  const { t } = useTranslation(NAMESPACES);
   const money = useMoney();
   const summary = checkout.summary;
   const rows: [string, number][] = [
@@ -445,9 +444,9 @@ function Review({ flow, checkout }: { flow: Flow; checkout: Schema<'Checkout'> }
               {item.slot ? (
                 <p>
                   {t('slot', {
-                    date: formatDate(`${item.slot.slot_date}T12:00:00Z`, 'UTC'),
-                    start: formatTime(item.slot.start_time),
-                    end: formatTime(item.slot.end_time),
+                    date: format.day(item.slot.slot_date),
+                    start: format.time(item.slot.start_time),
+                    end: format.time(item.slot.end_time),
                   })}
                 </p>
               ) : null}

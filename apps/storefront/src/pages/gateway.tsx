@@ -1,5 +1,8 @@
 import { gatewayFormPlan } from '@marketkit/hooks/core';
 import { HandOverPage } from '../checkout/hand-over-page.tsx';
+import type { RouteHandle } from '../i18n/namespaces.ts';
+
+export const handle: RouteHandle = { i18n: ['cart'], bare: true };
 
 /**
  * The card gateway (`/amazonPayment`): posts the gateway form from navigation state to

@@ -7,12 +7,22 @@ import {
   useRecommendations,
   useStoreBootstrap,
 } from '@marketkit/hooks';
+import type { Schema } from '@marketkit/sdk';
 import type { ReactNode } from 'react';
-import { Link } from 'wouter';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { ProductGrid } from '../catalogue/product-tile.tsx';
 import { Thumbnail } from '../catalogue/thumbnail.tsx';
-import { useT } from '../i18n/react.tsx';
+import type { RouteHandle } from '../i18n/namespaces.ts';
 import { useBelowTheFold } from '../shell/scroll.tsx';
+
+/** No products yet: one array, so the memoised grids see the same props while they load. */
+const NONE: readonly Schema<'ProductSummary'>[] = [];
+
+export const handle: RouteHandle = { i18n: ['home'], catalogue: true };
+
+export { clientLoader } from '../app/route-data.ts';
+export { loader } from './home.server.ts';
 
 function Row({
   id,
@@ -33,7 +43,7 @@ function Row({
           {title}
         </h2>
         {seeAll ? (
-          <Link href={seeAll.href} className="text-sm underline underline-offset-4">
+          <Link to={seeAll.href} className="text-sm underline underline-offset-4">
             {seeAll.label}
           </Link>
         ) : null}
@@ -45,7 +55,7 @@ function Row({
 
 /** Home (`/`): the store's hero, deals, categories, recommendations and what the shopper viewed. */
 export default function Home() {
-  const { t } = useT('home');
+  const { t } = useTranslation('home');
   const market = useMarket();
   const store = useStoreBootstrap();
   const home = store.settings?.store_home_settings;
@@ -69,7 +79,7 @@ export default function Home() {
           </h1>
           {home?.hero_subtitle ? <p className="opacity-80">{home.hero_subtitle}</p> : null}
           <Link
-            href="/productListing"
+            to="/productListing"
             className="inline-flex min-h-10 w-fit items-center rounded-md bg-primary px-4 font-medium text-primary-fg"
           >
             {t('shop_now')}
@@ -82,6 +92,8 @@ export default function Home() {
             width={960}
             height={480}
             fetchPriority="high"
+            // Painted with the first screen, not a frame after it (the largest paint).
+            decoding="sync"
             className="aspect-[2/1] w-full rounded-lg object-cover"
           />
         ) : null}
@@ -93,7 +105,7 @@ export default function Home() {
           title={t('deals')}
           seeAll={{ href: '/productListing?sort=discount', label: t('see_all') }}
         >
-          <ProductGrid products={deals.data ?? []} loading={deals.isPending} skeletons={5} />
+          <ProductGrid products={deals.data ?? NONE} loading={deals.isPending} skeletons={5} />
         </Row>
       ) : null}
 
@@ -109,7 +121,7 @@ export default function Home() {
               {(categories.data ?? []).map((category) => (
                 <li key={category.category_id}>
                   <Link
-                    href={`/productListing?category=${category.category_id}`}
+                    to={`/productListing?category=${category.category_id}`}
                     className="flex flex-col items-center gap-2 rounded-lg border border-current/10 p-3 text-center hover:bg-black/5"
                   >
                     <Thumbnail path={category.image_path} size={96} round />
@@ -124,7 +136,7 @@ export default function Home() {
           (recommendations.isPending || (recommendations.data?.data.length ?? 0) > 0) ? (
             <Row id="home-recommended" title={t('recommended')}>
               <ProductGrid
-                products={recommendations.data?.data ?? []}
+                products={recommendations.data?.data ?? NONE}
                 loading={recommendations.isPending}
                 skeletons={5}
               />

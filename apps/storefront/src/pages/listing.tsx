@@ -12,17 +12,27 @@ import {
   SORTS,
 } from '@marketkit/hooks/core';
 import { Button, EmptyState, ErrorState, Input, Pagination } from '@marketkit/ui';
-import { type FormEvent, useMemo, useState } from 'react';
-import { useSearch } from 'wouter';
-import { useNavigate } from '../app/router.tsx';
-import { EAGER_TILES } from '../boot/first-images.ts';
+import { type FormEvent, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
 import { PincodeForm } from '../catalogue/pincode-form.tsx';
 import { ProductGrid } from '../catalogue/product-tile.tsx';
 import { SelectField } from '../catalogue/select-field.tsx';
-import { useT } from '../i18n/react.tsx';
+import type { RouteHandle } from '../i18n/namespaces.ts';
+import { useWideScreen } from '../shell/use-wide-screen.ts';
+
+export const handle: RouteHandle = { i18n: ['product_listing'], catalogue: true };
+
+export { clientLoader } from '../app/route-data.ts';
+export { loader } from './listing.server.ts';
+
+/** The listing's first tiles, drawn eagerly at high priority (the likely largest paint). */
+const EAGER_TILES = 2;
+/** Where the filters sit open beside the results. */
+const WIDE = '(min-width: 1024px)';
 
 function PincodeFilter() {
-  const { t } = useT('product_listing');
+  const { t } = useTranslation('product_listing');
   const pincode = usePincode();
   return (
     <div className="flex flex-col gap-2">
@@ -48,13 +58,13 @@ function PincodeFilter() {
 
 /** Listing (`/productListing`): every filter lives in the URL, so a listing can be shared and Back works. */
 export default function Listing() {
-  const { t } = useT(['product_listing', 'common']);
-  const search = useSearch();
+  const { t } = useTranslation(['product_listing', 'common']);
+  const search = useLocation().search;
   const navigate = useNavigate();
   const store = useStoreBootstrap();
   const maxPrice = store.settings?.max_product_price || DEFAULT_MAX_PRICE;
   const filters = useMemo(() => parseListingFilters(search, maxPrice), [search, maxPrice]);
-  const [wide] = useState(() => window.matchMedia('(min-width: 1024px)').matches);
+  const wide = useWideScreen(WIDE);
   const products = useProducts(filters);
   const categories = useCategories();
   const flatCategories = useMemo(
@@ -84,8 +94,12 @@ export default function Listing() {
   return (
     <div className="mx-auto grid max-w-6xl gap-6 px-4 py-6 lg:grid-cols-[16rem_1fr]">
       <aside aria-label={t('filters')} className="lg:order-first">
-        {/* Open beside the results on wide screens; folded above them on a phone. */}
-        <details className="group rounded-lg border border-current/10 p-3" open={wide}>
+        {/* Open beside the results on wide screens (drawn open from the first paint, before any
+            script); folded above them on a phone. */}
+        <details
+          className="group rounded-lg border border-current/10 p-3 lg:[&::details-content]:[content-visibility:visible]"
+          open={wide}
+        >
           <summary className="cursor-pointer font-semibold">{t('filters')}</summary>
           <div className="mt-3 flex flex-col gap-4">
             <SelectField

@@ -3,11 +3,14 @@ import { providerOf, returnedOrderId } from '@marketkit/hooks/core';
 import type { Schema } from '@marketkit/sdk';
 import { Button, EmptyState, ErrorState, Spinner, toast } from '@marketkit/ui';
 import { useEffect, useState } from 'react';
-import { Link, useSearch } from 'wouter';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
 import { failureMessage } from '../catalogue/failure.ts';
 import { usePayOrder } from '../checkout/hand-over.ts';
-import { useT } from '../i18n/react.tsx';
+import type { RouteHandle } from '../i18n/namespaces.ts';
 import { OrderDetails } from '../orders/order-details.tsx';
+
+export const handle: RouteHandle = { i18n: ['order', 'cart'] };
 
 type Outcome = 'paid' | 'unpaid' | 'cod' | 'free' | 'request' | 'cancelled';
 
@@ -30,9 +33,9 @@ function outcomeOf(order: Schema<'OrderDetail'>, paid: boolean | null, checkFail
  * says 'Amount paid for that order'; `payDone` and the provider's return query are never proof.
  */
 export default function OrderStatus() {
-  const { t } = useT(['order', 'cart', 'common']);
+  const { t } = useTranslation(['order', 'cart', 'common']);
   const market = useMarket();
-  const search = useSearch();
+  const search = useLocation().search;
   const [{ orderId, returning }] = useState(() => {
     const stored = market.state.storage.get(STORAGE_KEYS.orderId);
     const id = returnedOrderId(search, stored);
@@ -48,7 +51,7 @@ export default function OrderStatus() {
 
   useEffect(() => {
     if (!returning) return;
-    if (outcome === 'paid') toast.success(t('cart:order placed success'), { id: 'order_paid' });
+    if (outcome === 'paid') toast.success(t('order placed success', { ns: 'cart' }), { id: 'order_paid' });
     // Spec §8: not paid, or the check failed → this toast, under this id.
     if (outcome === 'unpaid') toast.error(t('order payment fail'), { id: 'failed_order' });
   }, [returning, outcome, t]);
@@ -60,7 +63,7 @@ export default function OrderStatus() {
         <EmptyState
           title={t('status_page.no_order')}
           action={
-            <Link href="/userprofile/myOrder" className="underline underline-offset-4">
+            <Link to="/userprofile/myOrder" className="underline underline-offset-4">
               {t('status_page.all_orders')}
             </Link>
           }
@@ -109,7 +112,7 @@ export default function OrderStatus() {
         ) : null}
       </div>
       <OrderDetails order={current} />
-      <Link href="/userprofile/myOrder" className="self-start underline underline-offset-4">
+      <Link to="/userprofile/myOrder" className="self-start underline underline-offset-4">
         {t('status_page.all_orders')}
       </Link>
     </div>

@@ -1,18 +1,20 @@
 import { useOrder } from '@marketkit/hooks';
 import { orderIdFromSearch } from '@marketkit/hooks/core';
 import { ErrorState, Skeleton } from '@marketkit/ui';
-import { Link, useSearch } from 'wouter';
-import { Navigate } from '../app/router.tsx';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useLocation } from 'react-router';
 import { failureMessage } from '../catalogue/failure.ts';
-import { useT } from '../i18n/react.tsx';
+import type { RouteHandle } from '../i18n/namespaces.ts';
 import { OrderDetails } from '../orders/order-details.tsx';
+
+export const handle: RouteHandle = { i18n: ['order', 'cart'] };
 
 const LIST = '/userprofile/myOrder';
 
 function BackLink() {
-  const { t } = useT('order');
+  const { t } = useTranslation('order');
   return (
-    <Link href={LIST} className="self-start text-sm underline underline-offset-4">
+    <Link to={LIST} className="self-start text-sm underline underline-offset-4">
       <span aria-hidden="true" className="inline-block rtl:rotate-180">
         ‹
       </span>{' '}
@@ -22,7 +24,7 @@ function BackLink() {
 }
 
 function OrderScreen({ orderId }: { orderId: number }) {
-  const { t } = useT(['order', 'common']);
+  const { t } = useTranslation(['order', 'common']);
   const order = useOrder(orderId);
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-4 px-4 py-6">
@@ -53,6 +55,6 @@ function OrderScreen({ orderId }: { orderId: number }) {
 
 /** One order (`/userprofile/order?orderId=N`, signed-in); without a valid id, back to the list. */
 export default function Order() {
-  const orderId = orderIdFromSearch(useSearch());
+  const orderId = orderIdFromSearch(useLocation().search);
   return orderId === null ? <Navigate to={LIST} /> : <OrderScreen key={orderId} orderId={orderId} />;
 }

@@ -10,11 +10,13 @@ import {
 } from '@marketkit/hooks/core';
 import { Spinner } from '@marketkit/ui';
 import { lazy, Suspense, useMemo } from 'react';
-import { Link, useSearch } from 'wouter';
-import { useNavigate } from '../app/router.tsx';
-import { useT } from '../i18n/react.tsx';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import type { RouteHandle } from '../i18n/namespaces.ts';
 import { EnquiryList } from '../orders/enquiry-list.tsx';
 import { OrderList } from '../orders/order-list.tsx';
+
+export const handle: RouteHandle = { i18n: ['order', 'training_overview'] };
 
 // Bookings and downloads load only when their tab opens: the orders list stays small.
 const Bookings = lazy(() =>
@@ -32,8 +34,8 @@ const hrefOf = (filters: OrderListFilters) => {
 
 /** My orders (`/userprofile/myOrder`, signed-in): orders, requests, enquiries, bookings and downloads. */
 export default function Orders() {
-  const { t } = useT(['order', 'common']);
-  const search = useSearch();
+  const { t } = useTranslation(['order', 'common']);
+  const search = useLocation().search;
   const navigate = useNavigate();
   const filters = useMemo(() => parseOrderFilters(search), [search]);
   const go = (change: Partial<OrderListFilters>) => navigate(hrefOf(changeOrderFilters(filters, change)));
@@ -46,7 +48,7 @@ export default function Orders() {
           {ORDER_VIEWS.map((view) => (
             <li key={view}>
               <Link
-                href={tabHref(view)}
+                to={tabHref(view)}
                 aria-current={filters.view === view ? 'page' : undefined}
                 className="-mb-px inline-flex min-h-10 items-center border-transparent border-b-2 px-3 font-medium aria-[current=page]:border-current hover:bg-current/5"
               >

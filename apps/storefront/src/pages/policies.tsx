@@ -1,9 +1,13 @@
 import { usePolicies, usePolicy, useStoreFaqs } from '@marketkit/hooks';
-import { formatDate, policyRoute } from '@marketkit/hooks/core';
+import { policyRoute } from '@marketkit/hooks/core';
 import { isMarketApiError } from '@marketkit/sdk';
 import { EmptyState, ErrorState, RichText, Skeleton } from '@marketkit/ui';
-import { Link, useParams } from 'wouter';
-import { useT } from '../i18n/react.tsx';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { useFormat } from '../i18n/format.ts';
+import type { RouteHandle } from '../i18n/namespaces.ts';
+
+export const handle: RouteHandle = { i18n: ['policies'], catalogue: true };
 
 /** Server HTML (sanitized by RichText) in the page's text style; its headings start at h3. */
 const CONTENT = 'flex flex-col gap-3 [&_a]:underline [&_h3]:font-semibold [&_h3]:text-lg';
@@ -11,14 +15,15 @@ const LISTS = '[&_ol]:list-decimal [&_ol]:ps-6 [&_ul]:list-disc [&_ul]:ps-6';
 
 /** The store's policies (`/policies`, public) with its FAQs, and each policy (`/policies/{slug}`). */
 export default function Policies() {
-  const route = policyRoute(useParams<{ wild?: string }>().wild);
+  const route = policyRoute(useParams()['*']);
   if (route.kind === 'index') return <PolicyIndex />;
   if (route.kind === 'policy') return <PolicyPage key={route.slug} slug={route.slug} />;
   return <PolicyNotFound />;
 }
 
 function PolicyIndex() {
-  const { t } = useT(['policies', 'common']);
+  const format = useFormat();
+  const { t } = useTranslation(['policies', 'common']);
   const policies = usePolicies();
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-6">
@@ -42,12 +47,12 @@ function PolicyIndex() {
           {(policies.data ?? []).map((policy) => (
             <li key={policy.slug} data-testid="policy">
               <Link
-                href={`/policies/${encodeURIComponent(policy.slug)}`}
+                to={`/policies/${encodeURIComponent(policy.slug)}`}
                 className="flex flex-col gap-0.5 px-4 py-3 hover:bg-black/5"
               >
                 <span className="font-medium underline-offset-4 hover:underline">{policy.title}</span>
                 <span className="text-sm opacity-75">
-                  {t('updated', { date: formatDate(policy.updated_at) })}
+                  {t('updated', { date: format.date(policy.updated_at) })}
                 </span>
               </Link>
             </li>
@@ -61,7 +66,7 @@ function PolicyIndex() {
 
 /** The store's questions and answers as a disclosure list (each answer opens under its question). */
 function StoreFaqs() {
-  const { t } = useT(['policies', 'common']);
+  const { t } = useTranslation(['policies', 'common']);
   const faqs = useStoreFaqs();
   return (
     <section aria-labelledby="store-faqs" className="flex flex-col gap-3">
@@ -96,13 +101,14 @@ function StoreFaqs() {
 }
 
 function PolicyPage({ slug }: { slug: string }) {
-  const { t } = useT(['policies', 'common']);
+  const format = useFormat();
+  const { t } = useTranslation(['policies', 'common']);
   const policy = usePolicy(slug);
   if (isMarketApiError(policy.error) && policy.error.status === 404) return <PolicyNotFound />;
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-4 px-4 py-6">
       <nav aria-label={t('breadcrumb')}>
-        <Link href="/policies" className="text-sm underline underline-offset-4">
+        <Link to="/policies" className="text-sm underline underline-offset-4">
           {t('all_policies')}
         </Link>
       </nav>
@@ -115,7 +121,7 @@ function PolicyPage({ slug }: { slug: string }) {
       ) : policy.data ? (
         <article className="flex flex-col gap-3">
           <h1 className="font-bold text-2xl">{policy.data.title}</h1>
-          <p className="text-sm opacity-75">{t('updated', { date: formatDate(policy.data.updated_at) })}</p>
+          <p className="text-sm opacity-75">{t('updated', { date: format.date(policy.data.updated_at) })}</p>
           <RichText html={policy.data.content_html} className={`${CONTENT} ${LISTS}`} />
         </article>
       ) : (
@@ -130,12 +136,12 @@ function PolicyPage({ slug }: { slug: string }) {
 }
 
 function PolicyNotFound() {
-  const { t } = useT('policies');
+  const { t } = useTranslation('policies');
   return (
     <div className="mx-auto flex max-w-3xl flex-col items-center gap-3 px-4 py-12 text-center">
       <h1 className="font-bold text-2xl">{t('not_found')}</h1>
       <p className="opacity-80">{t('not_found_hint')}</p>
-      <Link href="/policies" className="underline underline-offset-4">
+      <Link to="/policies" className="underline underline-offset-4">
         {t('all_policies')}
       </Link>
     </div>

@@ -2,14 +2,17 @@ import { useLanguage, usePreferences } from '@marketkit/hooks';
 import { type PreferencesInput, preferencesInputOf, preferredLanguage } from '@marketkit/hooks/core';
 import type { Schema } from '@marketkit/sdk';
 import { ErrorState, Skeleton } from '@marketkit/ui';
+import { useTranslation } from 'react-i18next';
 import { failureMessage } from '../catalogue/failure.ts';
-import { useT } from '../i18n/react.tsx';
+import type { RouteHandle } from '../i18n/namespaces.ts';
 import { AccountNav } from '../profile/account-nav.tsx';
 import { PreferencesForm } from '../profile/preferences-form.tsx';
 
+export const handle: RouteHandle = { i18n: ['user_profile'] };
+
 /** Preferences (`/preferences`, signed-in): language, channels and what the store may send. */
 export default function PreferencesPage() {
-  const { t } = useT(['user_profile', 'common']);
+  const { t } = useTranslation(['user_profile', 'common']);
   const account = usePreferences();
   const language = useLanguage();
   const { preferences } = account;

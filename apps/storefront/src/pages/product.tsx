@@ -31,16 +31,21 @@ import {
   toast,
 } from '@marketkit/ui';
 import { lazy, memo, Suspense, useEffect, useState } from 'react';
-import { Link, useSearch } from 'wouter';
-import { useNavigate } from '../app/router.tsx';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { failureMessage } from '../catalogue/failure.ts';
 import { PLACEHOLDER_IMAGE } from '../catalogue/links.ts';
 import { useMoney } from '../catalogue/money.ts';
 import { DeliveryCheck, TypeDetails } from '../catalogue/product-sections.tsx';
-import { useT } from '../i18n/react.tsx';
+import type { RouteHandle } from '../i18n/namespaces.ts';
 import { ScreenErrorBoundary } from '../shell/error-boundary.tsx';
 import { rememberReturnTo } from '../shell/guards.tsx';
 import { useBelowTheFold } from '../shell/scroll.tsx';
+
+export const handle: RouteHandle = { i18n: ['product_details', 'cart'], catalogue: true };
+
+export { clientLoader } from '../app/route-data.ts';
+export { loader } from './product.server.ts';
 
 // Reviews, questions and the question form sit below the first screen: their code loads when idle.
 const ProductExtras = lazy(() => import('../catalogue/product-extras.tsx'));
@@ -51,7 +56,7 @@ const SlotPicker = lazy(() =>
 
 // Memoised: a cart change re-renders the page's buttons, never the reviews and questions below.
 const Later = memo(function Later({ product }: { product: Schema<'ProductDetail'> }) {
-  const { t } = useT('common');
+  const { t } = useTranslation('common');
   const drawn = useBelowTheFold();
   const placeholder = <Skeleton className="h-40 w-full" />;
   return (
@@ -69,13 +74,13 @@ const Later = memo(function Later({ product }: { product: Schema<'ProductDetail'
 
 /** Product details (`/ProductDetails?productId=…`); another product starts with fresh state. */
 export default function ProductDetails() {
-  const search = useSearch();
+  const search = useLocation().search;
   const productId = Number(new URLSearchParams(search).get('productId'));
   return <ProductPage key={productId} productId={productId} />;
 }
 
 function ProductPage({ productId }: { productId: number }) {
-  const { t } = useT(['product_details', 'cart', 'common']);
+  const { t } = useTranslation(['product_details', 'cart', 'common']);
   const valid = Number.isSafeInteger(productId) && productId > 0;
   const product = useProduct(valid ? productId : null);
   const market = useMarket();
@@ -102,7 +107,7 @@ function ProductPage({ productId }: { productId: number }) {
         <EmptyState
           title={t('not_found')}
           action={
-            <Link href="/productListing" className="underline underline-offset-4">
+            <Link to="/productListing" className="underline underline-offset-4">
               {t('browse')}
             </Link>
           }
@@ -196,14 +201,14 @@ function ProductPage({ productId }: { productId: number }) {
       <nav aria-label={t('breadcrumbs')} className="text-sm">
         <ol className="flex flex-wrap gap-1 opacity-80">
           <li>
-            <Link href="/" className="underline-offset-4 hover:underline">
+            <Link to="/" className="underline-offset-4 hover:underline">
               {t('common:home')}
             </Link>
           </li>
           {item.category_path.map((category) => (
             <li key={category.category_id} className="before:me-1 before:content-['/']">
               <Link
-                href={`/productListing?category=${category.category_id}`}
+                to={`/productListing?category=${category.category_id}`}
                 className="underline-offset-4 hover:underline"
               >
                 {category.category_name}
@@ -220,6 +225,8 @@ function ProductPage({ productId }: { productId: number }) {
             width={600}
             height={600}
             fetchPriority="high"
+            // Painted with the first screen, not a frame after it (the largest paint).
+            decoding="sync"
             className="aspect-square w-full rounded-lg border border-current/10 object-contain"
           />
           {images.length > 1 ? (
@@ -296,7 +303,7 @@ function ProductPage({ productId }: { productId: number }) {
             ) : null}
             {action === 'go-to-cart' ? (
               <Link
-                href="/cart"
+                to="/cart"
                 className="inline-flex min-h-11 items-center rounded-md bg-primary px-5 font-medium text-primary-fg"
               >
                 {t('go_to_cart')}

@@ -1,15 +1,18 @@
 import { useProfile } from '@marketkit/hooks';
 import { ErrorState, Skeleton } from '@marketkit/ui';
+import { useTranslation } from 'react-i18next';
 import { failureMessage } from '../catalogue/failure.ts';
-import { useT } from '../i18n/react.tsx';
+import type { RouteHandle } from '../i18n/namespaces.ts';
 import { AccountNav } from '../profile/account-nav.tsx';
 import { ChangePassword } from '../profile/change-password.tsx';
 import { ProfileDetails } from '../profile/profile-details.tsx';
 import { ProfileImage } from '../profile/profile-image.tsx';
 
+export const handle: RouteHandle = { i18n: ['user_profile'] };
+
 /** My profile (`/myProfile`, `/userDetails`, signed-in): details with an edit form, picture, password. */
 export default function ProfilePage() {
-  const { t } = useT(['user_profile', 'common']);
+  const { t } = useTranslation(['user_profile', 'common']);
   const account = useProfile();
   const { profile } = account;
   return (

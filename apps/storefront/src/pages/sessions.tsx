@@ -1,22 +1,28 @@
 import { useDevices } from '@marketkit/hooks';
-import { formatDate, formatTime } from '@marketkit/hooks/core';
+
 import type { Schema } from '@marketkit/sdk';
 import { Button, Dialog, EmptyState, ErrorState, Skeleton, toast } from '@marketkit/ui';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useBusyAction } from '../catalogue/use-busy-action.ts';
-import { useT } from '../i18n/react.tsx';
+import { type Formatters, useFormat } from '../i18n/format.ts';
+import type { RouteHandle } from '../i18n/namespaces.ts';
 import { forgetReturnTo } from '../shell/guards.tsx';
+
+export const handle: RouteHandle = { i18n: ['user_details'] };
 
 type Device = Schema<'Device'>;
 type Confirming = { kind: 'device'; device: Device } | { kind: 'others' } | { kind: 'all' } | null;
 
-const when = (value: string) => `${formatDate(value)}, ${formatTime(new Date(value))}`;
+/** `June 5, 2026, 2:05 PM`, in the page's language. */
+const when = (format: Formatters, value: string) => `${format.date(value)}, ${format.time(new Date(value))}`;
 /** A device name inside a sentence keeps its own direction (an English name in Arabic text). */
 const isolate = (text: string) => `\u2068${text}\u2069`;
 
 /** Signed-in devices (`/loginSessions`, `/activeSessions`): this one marked, sign out one, the others or all. */
 export default function Sessions() {
-  const { t } = useT(['user_details', 'common']);
+  const format = useFormat();
+  const { t } = useTranslation(['user_details', 'common']);
   const account = useDevices();
   const [confirming, setConfirming] = useState<Confirming>(null);
   const { busy, run } = useBusyAction();
@@ -88,9 +94,9 @@ export default function Sessions() {
                 </div>
                 <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
                   <dt className="opacity-75">{t('last_active')}</dt>
-                  <dd>{when(device.last_active_at)}</dd>
+                  <dd>{when(format, device.last_active_at)}</dd>
                   <dt className="opacity-75">{t('signed_in_at')}</dt>
-                  <dd>{when(device.signed_in_at)}</dd>
+                  <dd>{when(format, device.signed_in_at)}</dd>
                   <dt className="opacity-75">{t('ip_address')}</dt>
                   <dd dir="ltr" className="break-all text-start">
                     {device.ip_address}
@@ -105,7 +111,7 @@ export default function Sessions() {
                     >
                       {t('sign_out_device')}
                       <span className="sr-only">
-                        : {device.device_name}, {when(device.last_active_at)}
+                        : {device.device_name}, {when(format, device.last_active_at)}
                       </span>
                     </Button>
                   </div>

@@ -8,12 +8,15 @@ import {
 import { isMarketApiError } from '@marketkit/sdk';
 import { Button, Input } from '@marketkit/ui';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { AuthLinks } from '../account-auth/auth-links.tsx';
 import { type CodeChallenge, CodeForm } from '../account-auth/code-form.tsx';
 import { useFinishSignIn } from '../account-auth/finish.ts';
 import { IdentifierField } from '../account-auth/identifier-field.tsx';
 import { failureMessage } from '../catalogue/failure.ts';
-import { useT } from '../i18n/react.tsx';
+import type { RouteHandle } from '../i18n/namespaces.ts';
+
+export const handle: RouteHandle = { i18n: ['signin'] };
 
 type Step =
   | { kind: 'password' }
@@ -31,7 +34,7 @@ type Step =
  * Field problems show beside their field; the server's `response_message` for everything else.
  */
 export default function SignIn() {
-  const { t } = useT(['signin', 'common']);
+  const { t } = useTranslation(['signin', 'common']);
   const session = useSession();
   const flows = useAuthFlows();
   const finish = useFinishSignIn();

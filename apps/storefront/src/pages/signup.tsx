@@ -10,12 +10,15 @@ import {
 } from '@marketkit/hooks/core';
 import { Button, ErrorState, Input, RichText, Skeleton } from '@marketkit/ui';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { AuthLinks } from '../account-auth/auth-links.tsx';
 import { type CodeChallenge, CodeForm } from '../account-auth/code-form.tsx';
 import { useFinishSignIn } from '../account-auth/finish.ts';
 import { recaptchaToken } from '../account-auth/recaptcha.ts';
 import { failureMessage } from '../catalogue/failure.ts';
-import { useT } from '../i18n/react.tsx';
+import type { RouteHandle } from '../i18n/namespaces.ts';
+
+export const handle: RouteHandle = { i18n: ['signup', 'signin'] };
 
 type Step =
   | { kind: 'identify' }
@@ -29,7 +32,7 @@ type Field = 'identifier' | 'first_name' | 'last_name' | 'other' | 'password' | 
  * store's consents; reCAPTCHA when the store turns it on. Signed in at the end.
  */
 export default function SignUp() {
-  const { t } = useT(['signup', 'signin', 'common']);
+  const { t } = useTranslation(['signup', 'signin', 'common']);
   const session = useSession();
   const flows = useAuthFlows();
   const requirements = useSignupRequirements();

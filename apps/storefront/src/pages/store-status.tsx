@@ -1,9 +1,9 @@
 import { ErrorState } from '@marketkit/ui';
-import { useT } from '../i18n/react.tsx';
+import { useTranslation } from 'react-i18next';
 
 /** Store validation failed or `store_status` is falsy (spec §8). */
 export function StoreUnavailable() {
-  const { t } = useT('store_modal');
+  const { t } = useTranslation('store_modal');
   return (
     <main className="mx-auto max-w-xl px-4">
       <ErrorState title={t('unavailable_title')} description={t('unavailable_text')} />
@@ -13,7 +13,7 @@ export function StoreUnavailable() {
 
 /** The store settings could not be loaded (spec §8). */
 export function SettingsError() {
-  const { t } = useT('store_modal');
+  const { t } = useTranslation('store_modal');
   return (
     <main className="mx-auto max-w-xl px-4">
       <ErrorState

@@ -1,26 +1,22 @@
 import { useTrainingOverview } from '@marketkit/hooks';
-import {
-  formatDate,
-  formatDuration,
-  formatTime,
-  isExternalLink,
-  progressPercent,
-  safeJoinLink,
-  trainingRouteIds,
-} from '@marketkit/hooks/core';
+import { isExternalLink, progressPercent, safeJoinLink, trainingRouteIds } from '@marketkit/hooks/core';
 import { isMarketApiError, type Schema } from '@marketkit/sdk';
 import { ErrorState, Skeleton } from '@marketkit/ui';
 import type { ReactNode } from 'react';
-import { Link, useParams } from 'wouter';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
 import { ServiceStatus } from '../account/service-status.tsx';
 import { orderHref } from '../catalogue/links.ts';
-import { useT } from '../i18n/react.tsx';
+import { useFormat } from '../i18n/format.ts';
+import type { RouteHandle } from '../i18n/namespaces.ts';
+
+export const handle: RouteHandle = { i18n: ['training_overview', 'order'] };
 
 /** Training overview (`/trainingOverview/{orderItemId}/{orderId}`): progress and sessions of a purchased training. */
 export default function TrainingOverview() {
   const params = useParams<{ orderItemId: string; orderId: string }>();
   const ids = trainingRouteIds(params.orderItemId, params.orderId);
-  const { t } = useT(['training_overview', 'common']);
+  const { t } = useTranslation(['training_overview', 'common']);
   const training = useTrainingOverview(ids?.orderItemId ?? 0, ids?.orderId ?? 0);
   const refused = training.isError && isMarketApiError(training.error) && training.error.status < 500;
 
@@ -30,7 +26,7 @@ export default function TrainingOverview() {
         <section className="flex flex-col items-start gap-3 py-6">
           <h2 className="font-semibold text-lg">{t('not_found')}</h2>
           <p className="opacity-80">{t('not_found_hint')}</p>
-          <Link href="/userprofile/myOrder" className="underline underline-offset-4">
+          <Link to="/userprofile/myOrder" className="underline underline-offset-4">
             {t('go_to_orders')}
           </Link>
         </section>
@@ -71,11 +67,11 @@ function Frame({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function Overview({ training }: { training: Schema<'TrainingOverview'> }) {
-  const { t } = useT('training_overview');
+  const { t } = useTranslation('training_overview');
   const percent = progressPercent(training.progress_percent);
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-6">
-      <Link href={orderHref(training.order_id)} className="self-start text-sm underline underline-offset-4">
+      <Link to={orderHref(training.order_id)} className="self-start text-sm underline underline-offset-4">
         <span aria-hidden="true" className="inline-block rtl:rotate-180">
           ←
         </span>{' '}
@@ -133,7 +129,8 @@ function Overview({ training }: { training: Schema<'TrainingOverview'> }) {
 }
 
 function Session({ session, anchor }: { session: Schema<'TrainingSession'>; anchor: string }) {
-  const { t } = useT('training_overview');
+  const format = useFormat();
+  const { t } = useTranslation('training_overview');
   const join = safeJoinLink(session.join_link);
   const external = join !== null && isExternalLink(join);
   return (
@@ -148,14 +145,14 @@ function Session({ session, anchor }: { session: Schema<'TrainingSession'>; anch
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="opacity-80">{t('date')}</dt>
-        <dd>{formatDate(session.starts_at)}</dd>
+        <dd>{format.date(session.starts_at)}</dd>
         <dt className="opacity-80">{t('time')}</dt>
         <dd>
-          <span dir="ltr">{formatTime(session.starts_at)}</span>
+          <span dir="ltr">{format.time(session.starts_at)}</span>
         </dd>
         <dt className="opacity-80">{t('duration')}</dt>
         <dd>
-          <span dir="ltr">{formatDuration(session.duration_minutes)}</span>
+          <span dir="ltr">{format.duration(session.duration_minutes)}</span>
         </dd>
         {session.location ? (
           <>

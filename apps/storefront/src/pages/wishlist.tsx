@@ -3,18 +3,21 @@ import { ITEM_TYPES, MAX_SEARCH_LENGTH, mainImage } from '@marketkit/hooks/core'
 import type { Schema } from '@marketkit/sdk';
 import { Button, EmptyState, ErrorState, Skeleton, toast } from '@marketkit/ui';
 import { useEffect, useState } from 'react';
-import { Link } from 'wouter';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { failureMessage } from '../catalogue/failure.ts';
 import { productHref } from '../catalogue/links.ts';
 import { SelectField } from '../catalogue/select-field.tsx';
 import { Thumbnail } from '../catalogue/thumbnail.tsx';
-import { useT } from '../i18n/react.tsx';
+import type { RouteHandle } from '../i18n/namespaces.ts';
+
+export const handle: RouteHandle = { i18n: ['wishlist', 'cart'] };
 
 type Kind = Schema<'ItemType'> | '';
 
 /** Wishlist (`/WishList`, signed-in): search, filter by kind, move to the cart, remove. */
 export default function Wishlist() {
-  const { t } = useT(['wishlist', 'common', 'cart']);
+  const { t } = useTranslation(['wishlist', 'common', 'cart']);
   const [search, setSearch] = useState('');
   const [type, setType] = useState<Kind>('');
   // Typing does not send a request per key: the search follows 300 ms after typing stops.
@@ -77,7 +80,7 @@ export default function Wishlist() {
         <EmptyState
           title={deferred.trim() || type ? t('no_matches') : t('empty')}
           action={
-            <Link href="/productListing" className="underline underline-offset-4">
+            <Link to="/productListing" className="underline underline-offset-4">
               {t('cart:continue_shopping')}
             </Link>
           }
@@ -91,7 +94,7 @@ export default function Wishlist() {
               data-testid="wishlist-item"
             >
               <Thumbnail path={mainImage(item.product_detail.product_image)} size={64} className="size-16" />
-              <Link href={productHref(item.product)} className="min-w-0 flex-1 font-medium hover:underline">
+              <Link to={productHref(item.product)} className="min-w-0 flex-1 font-medium hover:underline">
                 {item.product_detail.product_name}
               </Link>
               <div className="flex flex-wrap justify-end gap-2">

@@ -1,5 +1,5 @@
-import { Link, useLocation } from 'wouter';
-import { useT } from '../i18n/react.tsx';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
 
 /** The account screens, with the header menu's names for them (the header's texts are always loaded). */
 const ACCOUNT_LINKS = [
@@ -12,8 +12,8 @@ const ACCOUNT_LINKS = [
 
 /** A small navigation between the account screens; the current one is marked for every reader. */
 export function AccountNav() {
-  const { t } = useT('header');
-  const [pathname] = useLocation();
+  const { t } = useTranslation('header');
+  const { pathname } = useLocation();
   return (
     <nav aria-label={t('account')}>
       <ul className="flex flex-wrap gap-2 text-sm">
@@ -22,7 +22,7 @@ export function AccountNav() {
           return (
             <li key={link.href}>
               <Link
-                href={link.href}
+                to={link.href}
                 aria-current={current ? 'page' : undefined}
                 className={`inline-flex min-h-10 items-center rounded-full border px-3 focus-visible:outline-2 focus-visible:outline-current ${
                   current ? 'border-current font-semibold' : 'border-current/30 hover:bg-current/10'

@@ -2,8 +2,8 @@ import { useChangePassword } from '@marketkit/hooks';
 import { type PasswordChangeForm, validatePasswordChange } from '@marketkit/hooks/core';
 import { Button, Input, toast } from '@marketkit/ui';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { failureMessage } from '../catalogue/failure.ts';
-import { useT } from '../i18n/react.tsx';
 import { serverProblems } from './server-problems.ts';
 
 type Field = keyof PasswordChangeForm;
@@ -20,7 +20,7 @@ const fieldId = (field: Field) => `password-${field}`;
  * current password shows the server's words there and changes nothing; success empties the form.
  */
 export function ChangePassword() {
-  const { t } = useT(['user_profile', 'common']);
+  const { t } = useTranslation(['user_profile', 'common']);
   const password = useChangePassword();
   const [values, setValues] = useState<PasswordChangeForm>(EMPTY);
   const [problems, setProblems] = useState<Problems>({});

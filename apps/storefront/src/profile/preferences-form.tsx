@@ -2,8 +2,8 @@ import type { PreferencesInput } from '@marketkit/hooks/core';
 import type { Schema } from '@marketkit/sdk';
 import { Button, toast } from '@marketkit/ui';
 import { type FormEvent, type ReactNode, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { failureMessage } from '../catalogue/failure.ts';
-import { useT } from '../i18n/react.tsx';
 
 type Channel = keyof PreferencesInput['communication'];
 const CHANNELS: readonly Channel[] = ['email', 'sms', 'whatsapp', 'push'];
@@ -25,7 +25,7 @@ export function PreferencesForm({
   /** A different language was saved: the app switches to it. */
   onLanguageSaved: (code: string) => void;
 }) {
-  const { t } = useT(['user_profile', 'common']);
+  const { t } = useTranslation(['user_profile', 'common']);
   const [values, setValues] = useState(initial);
   const [busy, setBusy] = useState(false);
   const savedLanguage = useRef(initial.language_code);

@@ -1,6 +1,5 @@
 import type { useProfile } from '@marketkit/hooks';
 import {
-  formatDate,
   GENDERS,
   localIsoDate,
   type ProfileField,
@@ -11,8 +10,9 @@ import {
 import type { Schema } from '@marketkit/sdk';
 import { Button, Input, toast } from '@marketkit/ui';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { failureMessage } from '../catalogue/failure.ts';
-import { useT } from '../i18n/react.tsx';
+import { useFormat } from '../i18n/format.ts';
 import { serverProblems } from './server-problems.ts';
 import { VerifiedChip } from './verified-chip.tsx';
 
@@ -28,11 +28,11 @@ const FIELDS: Record<ProfileField, ProfileField> = {
 };
 const fieldId = (field: ProfileField) => `profile-${field}`;
 /** A day of birth as the storefront writes dates (`August 17, 1992`), whatever the zone. */
-const dayText = (day: string) => formatDate(`${day}T12:00:00Z`, 'UTC');
 
 /** The shopper's details, and a form to change names, date of birth and gender (ums `updateProfile`). */
 export function ProfileDetails({ profile, update }: { profile: Profile; update: Update }) {
-  const { t } = useT(['user_profile', 'common']);
+  const format = useFormat();
+  const { t } = useTranslation(['user_profile', 'common']);
   const [editing, setEditing] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
   const returnFocus = useRef(false);
@@ -64,10 +64,10 @@ export function ProfileDetails({ profile, update }: { profile: Profile; update: 
     },
     {
       label: t('field.date_of_birth'),
-      value: profile.date_of_birth ? dayText(profile.date_of_birth) : notGiven,
+      value: profile.date_of_birth ? format.day(profile.date_of_birth) : notGiven,
     },
     { label: t('field.gender'), value: profile.gender ? t(`gender.${profile.gender}`) : notGiven },
-    { label: t('member_since'), value: formatDate(profile.created_at) },
+    { label: t('member_since'), value: format.date(profile.created_at) },
   ];
 
   return (
@@ -121,7 +121,7 @@ function ProfileEditForm({
   update: Update;
   onDone: () => void;
 }) {
-  const { t } = useT(['user_profile', 'common']);
+  const { t } = useTranslation(['user_profile', 'common']);
   const [values, setValues] = useState<ProfileForm>(() => profileFormOf(profile));
   const [problems, setProblems] = useState<Problems>({});
   const [busy, setBusy] = useState(false);
@@ -219,7 +219,7 @@ function GenderField({
   problem: string | undefined;
   onChange: (value: ProfileForm['gender']) => void;
 }) {
-  const { t } = useT('user_profile');
+  const { t } = useTranslation('user_profile');
   const id = fieldId('gender');
   return (
     <div className="flex flex-col gap-1">

@@ -9,8 +9,8 @@ import {
 import type { Schema } from '@marketkit/sdk';
 import { Button, buttonVariants, cn } from '@marketkit/ui';
 import { type ChangeEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useBusyAction } from '../catalogue/use-busy-action.ts';
-import { useT } from '../i18n/react.tsx';
 
 type Refusal = Exclude<ProfileImageCheck, { ok: true }>;
 
@@ -23,7 +23,7 @@ const LIMIT = unbroken(formatMegabytes(PROFILE_IMAGE_MAX_BYTES, 0));
  * or over the contract's limit is refused here, with its size and the limit in MB, before any upload.
  */
 export function ProfileImage({ profile }: { profile: Schema<'CustomerProfile'> }) {
-  const { t } = useT('user_profile');
+  const { t } = useTranslation('user_profile');
   const market = useMarket();
   const image = useProfileImage();
   const { busy, run } = useBusyAction();

@@ -1,5 +1,5 @@
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
-import { useHistoryEntry } from '../app/router.tsx';
+import { useHistoryEntry } from './history.ts';
 
 /**
  * A button that shows and hides a panel of links (the disclosure pattern: no arrow-key menu to learn).

@@ -1,6 +1,5 @@
 import { ErrorState } from '@marketkit/ui';
 import { Component, type ReactNode } from 'react';
-import { FirstViewDone } from './first-view.tsx';
 
 /** Shows the error of a screen that failed to load twice (the first failure reloads once). */
 export class ScreenErrorBoundary extends Component<
@@ -16,15 +15,12 @@ export class ScreenErrorBoundary extends Component<
   override render() {
     if (this.state.error) {
       return (
-        <>
-          <FirstViewDone />
-          <ErrorState
-            title={this.props.title}
-            description={String((this.state.error as Error).message ?? this.state.error)}
-            retryLabel={this.props.retryLabel}
-            onRetry={() => location.reload()}
-          />
-        </>
+        <ErrorState
+          title={this.props.title}
+          description={String((this.state.error as Error).message ?? this.state.error)}
+          retryLabel={this.props.retryLabel}
+          onRetry={() => location.reload()}
+        />
       );
     }
     return this.props.children;

@@ -1,7 +1,7 @@
 import { usePolicies } from '@marketkit/hooks';
 import type { Schema } from '@marketkit/sdk';
-import { Link } from 'wouter';
-import { useT } from '../i18n/react.tsx';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useIdle } from './use-idle.ts';
 
 type StoreSettings = Schema<'StoreSettings'>;
@@ -17,7 +17,7 @@ const isWebLink = (url: string) => {
 
 /** The shared footer: the store's footer settings, contact and policy links. */
 export function Footer({ settings }: { settings: StoreSettings | null }) {
-  const { t } = useT('footer');
+  const { t } = useTranslation('footer');
   // Below the fold: the policy links load once the first screen is done.
   const policies = usePolicies({ enabled: useIdle() });
   const footer = settings?.store_footer_settings;
@@ -32,7 +32,7 @@ export function Footer({ settings }: { settings: StoreSettings | null }) {
             {(policies.data ?? []).map((policy) => (
               <li key={policy.slug}>
                 <Link
-                  href={`/policies/${encodeURIComponent(policy.slug)}`}
+                  to={`/policies/${encodeURIComponent(policy.slug)}`}
                   className="underline-offset-4 hover:underline"
                 >
                   {policy.title}

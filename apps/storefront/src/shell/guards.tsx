@@ -1,9 +1,14 @@
 import { useSession } from '@marketkit/hooks';
 import { routeAccess, safeReturnPath } from '@marketkit/hooks/core';
-import type { ReactNode } from 'react';
-import { useLocation, useSearch } from 'wouter';
-import { Navigate } from '../app/router.tsx';
-import { type Access, RETURN_TO_KEY } from '../app/routes.ts';
+import { Spinner } from '@marketkit/ui';
+import { type ReactNode, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation } from 'react-router';
+
+/** Where the return-to path is remembered between the guard and the sign-in page. */
+export const RETURN_TO_KEY = 'marketkit_return_to';
+
+export type Access = 'all' | 'guest' | 'signed-in';
 
 /** Remembers a same-origin path to come back to after sign-in (checked here and again when used). */
 export function rememberReturnTo(path: string) {
@@ -24,16 +29,40 @@ export function forgetReturnTo() {
   }
 }
 
-/** Spec §2 access rules: guests on a signed-in route go to /signin; signed-in users on guest routes go to /. */
+const subscribeNever = () => () => {};
+
+/** False on the server and while the page hydrates; true in the browser after. */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribeNever,
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * Spec §2 access rules: guests on a signed-in route go to /signin (the page remembered); signed-in
+ * shoppers on a guest route go to /. A signed-in page draws its screen in the browser only: the
+ * server renders its frame (the shopper's data is theirs, and the server may not even see their
+ * session: a link from another site carries no SameSite=Strict cookie).
+ */
 export function Guard({ access, children }: { access: Access; children: ReactNode }) {
   const session = useSession();
-  const [pathname] = useLocation();
-  const search = useSearch();
+  const hydrated = useHydrated();
+  const { t } = useTranslation('common');
+  const { pathname, search, hash } = useLocation();
+  if (!hydrated && access === 'signed-in')
+    return (
+      <div className="flex justify-center py-16">
+        <Spinner label={t('loading')} />
+      </div>
+    );
   const decision = routeAccess(access, session.status === 'signed-in');
+  if (decision === 'render') return <>{children}</>;
+  if (!hydrated) return null;
   if (decision === 'sign-in') {
-    rememberReturnTo(`${pathname}${search ? `?${search}` : ''}${location.hash}`);
-    return <Navigate to="/signin" />;
+    rememberReturnTo(`${pathname}${search}${hash}`);
+    return <Navigate to="/signin" replace />;
   }
-  if (decision === 'home') return <Navigate to="/" />;
-  return <>{children}</>;
+  return <Navigate to="/" replace />;
 }

@@ -2,9 +2,8 @@ import { useCart, useCategories, type useLanguage, useSession } from '@marketkit
 import { DEFAULT_LISTING, listingSearch, MAX_SEARCH_LENGTH } from '@marketkit/hooks/core';
 import { Button } from '@marketkit/ui';
 import { type FormEvent, useState } from 'react';
-import { Link } from 'wouter';
-import { useNavigate } from '../app/router.tsx';
-import { useT } from '../i18n/react.tsx';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
 import { Disclosure } from './disclosure.tsx';
 import { forgetReturnTo } from './guards.tsx';
 import { Icon } from './icons.tsx';
@@ -16,7 +15,7 @@ const linkClass =
   'flex min-h-10 min-w-10 items-center justify-center gap-1 rounded-md px-2 hover:bg-current/10 focus-visible:outline-2 focus-visible:outline-current';
 
 function CategoriesMenu() {
-  const { t } = useT('header');
+  const { t } = useTranslation('header');
   // Not needed for the first screen: fetched when the shopper reaches for the menu.
   const [wanted, setWanted] = useState(false);
   const categories = useCategories({ enabled: wanted });
@@ -40,7 +39,7 @@ function CategoriesMenu() {
           {(categories.data ?? []).map((category) => (
             <li key={category.category_id}>
               <Link
-                href={`/productListing?category=${category.category_id}`}
+                to={`/productListing?category=${category.category_id}`}
                 className="block rounded px-2 py-1.5 font-medium hover:bg-black/5"
               >
                 {category.category_name}
@@ -50,7 +49,7 @@ function CategoriesMenu() {
                   {category.children.map((child) => (
                     <li key={child.category_id}>
                       <Link
-                        href={`/productListing?category=${child.category_id}`}
+                        to={`/productListing?category=${child.category_id}`}
                         className="block rounded px-2 py-1 hover:bg-black/5"
                       >
                         {child.category_name}
@@ -63,7 +62,7 @@ function CategoriesMenu() {
           ))}
         </ul>
         <Link
-          href="/listCategories"
+          to="/listCategories"
           className="mt-2 block rounded px-2 py-1.5 text-sm underline underline-offset-4"
         >
           {t('all_categories')}
@@ -74,7 +73,7 @@ function CategoriesMenu() {
 }
 
 function SearchForm() {
-  const { t } = useT('header');
+  const { t } = useTranslation('header');
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
   const submit = (event: FormEvent) => {
@@ -107,7 +106,7 @@ function SearchForm() {
 }
 
 function LanguageSwitcher({ language }: { language: Language }) {
-  const { t } = useT('header');
+  const { t } = useTranslation('header');
   if (language.languages.length < 2) return null;
   return (
     <label className="flex items-center gap-1">
@@ -135,11 +134,11 @@ function LanguageSwitcher({ language }: { language: Language }) {
 }
 
 function AccountMenu() {
-  const { t } = useT('header');
+  const { t } = useTranslation('header');
   const session = useSession();
   if (session.status !== 'signed-in') {
     return (
-      <Link href="/signin" className={linkClass}>
+      <Link to="/signin" className={linkClass}>
         <Icon name="user" />
         <span className="sr-only sm:not-sr-only">{t('sign_in')}</span>
       </Link>
@@ -169,7 +168,7 @@ function AccountMenu() {
       <ul className="flex flex-col">
         {links.map(([to, key]) => (
           <li key={to}>
-            <Link href={to} className="block rounded px-3 py-2 text-sm hover:bg-black/5">
+            <Link to={to} className="block rounded px-3 py-2 text-sm hover:bg-black/5">
               {t(key)}
             </Link>
           </li>
@@ -209,7 +208,7 @@ export function Header({
   storeName: string;
   language: Language;
 }) {
-  const { t } = useT('header');
+  const { t } = useTranslation('header');
   const session = useSession();
   const cart = useCart();
   return (
@@ -217,7 +216,7 @@ export function Header({
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-1 gap-y-2 px-3 py-2 sm:gap-x-3 sm:px-4">
         <CategoriesMenu />
         <Link
-          href="/"
+          to="/"
           className="flex min-h-10 min-w-0 shrink items-center font-semibold"
           aria-label={t('home_link', { store: storeName })}
         >
@@ -228,6 +227,8 @@ export function Header({
               width={160}
               height={40}
               fetchPriority="high"
+              // Painted with the first screen, not a frame after it (the largest paint).
+              decoding="sync"
               className={`${LOGO_HEIGHT[logoSize]} w-auto max-w-[7.5rem] object-contain sm:max-w-[11rem]`}
             />
           ) : (
@@ -238,11 +239,11 @@ export function Header({
         <div className="ms-auto flex items-center gap-1 sm:gap-2">
           <LanguageSwitcher language={language} />
           {session.status === 'signed-in' ? (
-            <Link href="/WishList" className={linkClass} aria-label={t('wishlist')}>
+            <Link to="/WishList" className={linkClass} aria-label={t('wishlist')}>
               <Icon name="heart" />
             </Link>
           ) : null}
-          <Link href="/cart" className={`${linkClass} relative`}>
+          <Link to="/cart" className={`${linkClass} relative`}>
             <Icon name="cart" />
             <span className="sr-only">{t('cart_with_count', { count: cart.quantity })}</span>
             <span

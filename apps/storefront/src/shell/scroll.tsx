@@ -1,5 +1,6 @@
-import { useEffect, useLayoutEffect } from 'react';
-import { useHistoryEntry } from '../app/router.tsx';
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useHydrated } from './guards.tsx';
+import { useHistoryEntry } from './history.ts';
 import { useIdle } from './use-idle.ts';
 
 const positions = new Map<string, number>();
@@ -14,7 +15,10 @@ const RESTORE_TIMEOUT_MS = 1500;
  */
 export function useBelowTheFold(): boolean {
   const idle = useIdle();
-  const returning = useHistoryEntry().type === 'POP' && !firstScreen;
+  // Never while the page hydrates: the server drew none of it.
+  const hydrated = useHydrated();
+  const { type } = useHistoryEntry();
+  const returning = hydrated && type === 'POP' && !firstScreen;
   return idle || returning;
 }
 
@@ -24,23 +28,18 @@ export function useBelowTheFold(): boolean {
  */
 export function ScrollManager() {
   const { key, type } = useHistoryEntry();
+  // The entry scrolls are recorded for: moved to a new entry before its first scroll (the one this
+  // manager makes), so a scroll event that arrives a frame later is never the last entry's.
+  const current = useRef(key);
   useEffect(() => {
     window.history.scrollRestoration = 'manual';
-  }, []);
-  // The position is recorded while scrolling, not when leaving (by then the page may have changed).
-  useEffect(() => {
-    let frame = 0;
-    const onScroll = () => {
-      cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => positions.set(key, window.scrollY));
-    };
+    // The position is recorded while scrolling, not when leaving (by then the page may have changed).
+    const onScroll = () => positions.set(current.current, window.scrollY);
     window.addEventListener('scroll', onScroll, { passive: true });
-    return () => {
-      cancelAnimationFrame(frame);
-      window.removeEventListener('scroll', onScroll);
-    };
-  }, [key]);
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
   useLayoutEffect(() => {
+    current.current = key;
     // Scrolling (or measuring the page to restore a place) forces a layout in the middle of the first
     // commit: on a 4× slower phone that alone cost ~75 ms of the first screen.
     if (firstScreen) {

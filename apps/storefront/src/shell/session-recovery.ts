@@ -1,5 +1,5 @@
 import type { ReplayFailedEvent } from '@marketkit/sdk';
-import { navigate } from '../app/router.tsx';
+import type { NavigateFunction } from 'react-router';
 import { forgetReturnTo } from './guards.tsx';
 
 const RELOAD_AT_KEY = 'marketkit_replay_reload_at';
@@ -38,11 +38,11 @@ export function reloadAfterFailedReplay(event: ReplayFailedEvent) {
  * After the current render: a signed-in page's guard may first send the new guest to /signin, and
  * that entry is then replaced by /.
  */
-export function goHome() {
+export function goHome(navigate: NavigateFunction) {
   forgetReturnTo();
   setTimeout(() => {
     // The guard may have remembered the page as the shopper turned guest: the next sign-in starts at /.
     forgetReturnTo();
-    if (location.pathname !== '/') navigate('/', { replace: true });
+    if (location.pathname !== '/') void navigate('/', { replace: true });
   }, 0);
 }

@@ -70,6 +70,7 @@ export {
 export { deviceName, isDeviceId } from './device.ts';
 export {
   bytesToMegabytes,
+  type DateTextOptions,
   discountPercent,
   formatDate,
   formatDateBritish,
@@ -251,6 +252,7 @@ export {
   pageTitle,
   readableText,
   type StoreValidationState,
+  safeColour,
   settingsStoreId,
   storeFromHost,
   storeIdHint,
@@ -259,4 +261,5 @@ export {
   type Theme,
   themeCssVariables,
   themeFromSettings,
+  themeStyleSheet,
 } from './store.ts';

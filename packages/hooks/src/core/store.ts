@@ -85,6 +85,19 @@ export const DEFAULT_THEME: Theme = {
 const pick = (value: string | null | undefined, fallback: string) =>
   typeof value === 'string' && value.trim() !== '' ? value : fallback;
 
+/** A colour as CSS: `#hex`, a colour name or `rgb()`/`hsl()` with numbers only. */
+const SAFE_COLOUR = /^(#[0-9a-f]{3,8}|[a-z]{3,30}|(rgb|rgba|hsl|hsla)\([0-9.,%\s/]+\))$/i;
+
+/**
+ * A store's colour when it is one (see `SAFE_COLOUR`), else null: `url(https://…)`, `var(…)`,
+ * `expression(…)` or anything that could close a rule never reaches a style.
+ */
+export const safeColour = (value: unknown): string | null =>
+  typeof value === 'string' && SAFE_COLOUR.test(value.trim()) ? value.trim() : null;
+
+/** A store colour wins only when it is a colour (`safeColour`). */
+const pickColour = (value: string | null | undefined, fallback: string) => safeColour(value) ?? fallback;
+
 /** WCAG relative luminance of `#rgb` or `#rrggbb`; null for colours it cannot read (names, `rgb()`). */
 export function luminance(color: string): number | null {
   const hex = color.trim().replace(/^#/, '');
@@ -131,18 +144,18 @@ export function themeFromSettings(settingsList: readonly StoreSettings[] | undef
   if (!settings) return { ...DEFAULT_THEME };
   const page = settings.store_page_settings;
   const theme: Theme = {
-    pageBg: pick(page?.bg_color, DEFAULT_THEME.pageBg),
-    pageFg: pick(page?.fg_color, DEFAULT_THEME.pageFg),
-    headerBg: pick(settings.store_header_settings?.bg_color, DEFAULT_THEME.headerBg),
-    headerFg: pick(settings.store_header_settings?.fg_color, DEFAULT_THEME.headerFg),
-    footerBg: pick(settings.store_footer_settings?.bg_color, DEFAULT_THEME.footerBg),
-    footerFg: pick(settings.store_footer_settings?.fg_color, DEFAULT_THEME.footerFg),
-    primaryBg: pick(page?.btn_primary_bg_color, DEFAULT_THEME.primaryBg),
-    primaryFg: pick(page?.btn_primary_fg_color, DEFAULT_THEME.primaryFg),
-    secondaryBg: pick(page?.btn_secondary_bg_color, DEFAULT_THEME.secondaryBg),
-    secondaryFg: pick(page?.btn_secondary_fg_color, DEFAULT_THEME.secondaryFg),
-    tertiaryBg: pick(page?.btn_tertiary_bg_color, DEFAULT_THEME.tertiaryBg),
-    tertiaryFg: pick(page?.btn_tertiary_fg_color, DEFAULT_THEME.tertiaryFg),
+    pageBg: pickColour(page?.bg_color, DEFAULT_THEME.pageBg),
+    pageFg: pickColour(page?.fg_color, DEFAULT_THEME.pageFg),
+    headerBg: pickColour(settings.store_header_settings?.bg_color, DEFAULT_THEME.headerBg),
+    headerFg: pickColour(settings.store_header_settings?.fg_color, DEFAULT_THEME.headerFg),
+    footerBg: pickColour(settings.store_footer_settings?.bg_color, DEFAULT_THEME.footerBg),
+    footerFg: pickColour(settings.store_footer_settings?.fg_color, DEFAULT_THEME.footerFg),
+    primaryBg: pickColour(page?.btn_primary_bg_color, DEFAULT_THEME.primaryBg),
+    primaryFg: pickColour(page?.btn_primary_fg_color, DEFAULT_THEME.primaryFg),
+    secondaryBg: pickColour(page?.btn_secondary_bg_color, DEFAULT_THEME.secondaryBg),
+    secondaryFg: pickColour(page?.btn_secondary_fg_color, DEFAULT_THEME.secondaryFg),
+    tertiaryBg: pickColour(page?.btn_tertiary_bg_color, DEFAULT_THEME.tertiaryBg),
+    tertiaryFg: pickColour(page?.btn_tertiary_fg_color, DEFAULT_THEME.tertiaryFg),
     primaryColor: DEFAULT_THEME.primaryColor,
   };
   return {
@@ -156,13 +169,21 @@ export function themeFromSettings(settingsList: readonly StoreSettings[] | undef
   };
 }
 
-/** CSS custom properties of a theme (`--mk-page-bg`…). */
+/** CSS custom properties of a theme (`--mk-page-bg`…); a value that is no colour is left out. */
 export function themeCssVariables(theme: Theme): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(theme))
-    out[`--mk-${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`] = value;
+  for (const [key, value] of Object.entries(theme)) {
+    const colour = safeColour(value);
+    if (colour) out[`--mk-${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`] = colour;
+  }
   return out;
 }
+
+/** The theme as one style sheet for the page's root (`:root{--mk-page-bg:#fff;…}`), safe to inline. */
+export const themeStyleSheet = (theme: Theme) =>
+  `:root{${Object.entries(themeCssVariables(theme))
+    .map(([name, value]) => `${name}:${value}`)
+    .join(';')}}`;
 
 export interface Currency {
   isoCode: string;

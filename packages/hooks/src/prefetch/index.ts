@@ -1,7 +1,8 @@
 /**
- * `@marketkit/hooks/prefetch` — start the store calls every first screen needs before the app's
- * JavaScript has loaded, then hand them to `MarketProvider` (`prefetched`), which uses them instead
- * of asking again. No React here: load it from a small early script.
+ * `@marketkit/hooks/prefetch` — the hooks' own queries without React: their query options (key,
+ * function, stale time) for TanStack Query on a server that renders the page (`prefetchQuery`, then
+ * `dehydrate`), and `prefetchStore` to start the store calls from a small early script in a page
+ * rendered in the browser only.
  *
  * @packageDocumentation
  */
@@ -13,6 +14,7 @@ import {
   type Schema,
   unwrap,
 } from '@marketkit/sdk';
+import { dealsQuery, type ListingFilters, productsQuery } from '../core/catalogue.ts';
 import { settingsStoreId, storeIdHint } from '../core/store.ts';
 import { storeKeys } from '../react/query-keys.ts';
 import { STORAGE_KEYS } from '../react/storage-keys.ts';
@@ -59,6 +61,81 @@ export function catalogueCalls(client: MarketClient) {
   };
 }
 
+/** Store validation, settings and languages change rarely: a revisit within this time asks nothing. */
+export const STORE_STALE_MS = 5 * 60 * 1000;
+/** Catalogue structure (categories, policies) changes rarely: a revisit within this time asks nothing. */
+export const CATALOGUE_STALE_MS = 5 * 60 * 1000;
+/** Product lists and pages: a listing seen in the last minute comes back from the cache at once. */
+export const PRODUCT_STALE_MS = 60 * 1000;
+
+/**
+ * One query as the hooks ask it: TanStack Query's options (`useQuery`, `prefetchQuery`,
+ * `ensureQueryData`), so an answer fetched elsewhere (a server rendering the page) lands under the key
+ * the hook reads and counts as fresh for as long as the hook would keep it.
+ */
+export interface MarketQuery<T> {
+  queryKey: readonly unknown[];
+  queryFn: () => Promise<T>;
+  staleTime: number;
+}
+
+/** The store's own queries (validation, settings, languages), as `useStoreBootstrap` and `useLanguage` ask them. */
+export function storeQueries(client: MarketClient) {
+  const keys = storeKeys(client.store);
+  const calls = storeCalls(client);
+  return {
+    validation: (): MarketQuery<Awaited<ReturnType<Calls['validation']>>> => ({
+      queryKey: keys.storeValidation(),
+      queryFn: calls.validation,
+      staleTime: STORE_STALE_MS,
+    }),
+    settings: (storeId: number): MarketQuery<Awaited<ReturnType<Calls['settings']>>> => ({
+      queryKey: keys.settings(storeId),
+      queryFn: () => calls.settings(storeId),
+      staleTime: STORE_STALE_MS,
+    }),
+    languages: (): MarketQuery<Awaited<ReturnType<Calls['languages']>>> => ({
+      queryKey: keys.languages(),
+      queryFn: calls.languages,
+      staleTime: STORE_STALE_MS,
+    }),
+  };
+}
+
+type Catalogue = ReturnType<typeof catalogueCalls>;
+
+/**
+ * The catalogue's queries as the hooks ask them (`useCategories`, `useProducts`, `useDeals`,
+ * `useProduct`). Lists are keyed with the pincode the client sends (`pincode`: the active one, not
+ * `allProducts`), as the hooks key them.
+ */
+export function catalogueQueries(client: MarketClient, options: { pincode?: string | null } = {}) {
+  const keys = storeKeys(client.store);
+  const calls = catalogueCalls(client);
+  const pincode = options.pincode ?? '';
+  const list = (query: ProductsQuery): MarketQuery<Awaited<ReturnType<Catalogue['products']>>> => ({
+    queryKey: keys.products({ ...query, pincode }),
+    queryFn: () => calls.products(query),
+    staleTime: PRODUCT_STALE_MS,
+  });
+  return {
+    categories: (): MarketQuery<Awaited<ReturnType<Catalogue['categories']>>> => ({
+      queryKey: keys.categories(),
+      queryFn: calls.categories,
+      staleTime: CATALOGUE_STALE_MS,
+    }),
+    /** A page of products for listing filters (`parseListingFilters` of the core). */
+    products: (filters: ListingFilters, perPage?: number) => list(productsQuery(filters, perPage)),
+    /** The products on a deal (the home page's row). */
+    deals: (limit = 10) => list(dealsQuery(limit)),
+    product: (productId: number): MarketQuery<Awaited<ReturnType<Catalogue['product']>>> => ({
+      queryKey: keys.product(productId),
+      queryFn: () => calls.product(productId),
+      staleTime: PRODUCT_STALE_MS,
+    }),
+  };
+}
+
 /** What a first screen shows besides the store, to be fetched with the store calls. */
 export type ScreenData =
   | { kind: 'product'; productId: number }
@@ -93,20 +170,6 @@ export interface PrefetchStoreOptions {
   storage?: Pick<Storage, 'getItem'>;
   /** The first screen's data to fetch along (public catalogue data only). */
   screen?: readonly ScreenData[];
-  /**
-   * Answers the page already carries (a server that drew the first screen asked the same calls, as a
-   * guest in the same language): used instead of asking again. `screen` follows the order of
-   * `options.screen`; anything missing is asked for as usual.
-   */
-  answers?: PrefetchAnswers;
-}
-
-/** Answers given to `prefetchStore` in place of its calls. */
-export interface PrefetchAnswers {
-  validation?: ValidationBody;
-  settings?: Awaited<ReturnType<Calls['settings']>>;
-  languages?: Awaited<ReturnType<Calls['languages']>>;
-  screen?: readonly unknown[];
 }
 
 const quiet = <T>(promise: Promise<T>) => {
@@ -140,11 +203,7 @@ export function prefetchStore(options: PrefetchStoreOptions): PrefetchedStore {
   const calls = storeCalls(client);
   const catalogue = catalogueCalls(client);
   const keys = storeKeys(options.store);
-  const answers = options.answers ?? {};
-  /** The page's answer when it has one, else the call. */
-  const given = <T>(answer: T | undefined, call: () => Promise<T>): Promise<T> =>
-    answer === undefined ? call() : Promise.resolve(answer);
-  const screen = (options.screen ?? []).map((data, index): PrefetchedQuery => {
+  const screen = (options.screen ?? []).map((data): PrefetchedQuery => {
     const call: { queryKey: readonly unknown[]; fetch: () => Promise<unknown> } =
       data.kind === 'product'
         ? { queryKey: keys.product(data.productId), fetch: () => catalogue.product(data.productId) }
@@ -157,7 +216,7 @@ export function prefetchStore(options: PrefetchStoreOptions): PrefetchedStore {
           : { queryKey: keys.categories(), fetch: catalogue.categories };
     return {
       queryKey: call.queryKey,
-      result: quiet(given(answers.screen?.[index], call.fetch)),
+      result: quiet(call.fetch()),
       retry: call.fetch,
     };
   });
@@ -165,12 +224,9 @@ export function prefetchStore(options: PrefetchStoreOptions): PrefetchedStore {
   const storeId = settingsStoreId({ status: 'loading' }, hint);
   return {
     store: options.store,
-    validation: quiet(given(answers.validation, calls.validation)),
-    settings:
-      storeId === null
-        ? null
-        : { storeId, result: quiet(given(answers.settings, () => calls.settings(storeId))) },
-    languages: quiet(given(answers.languages, calls.languages)),
+    validation: quiet(calls.validation()),
+    settings: storeId === null ? null : { storeId, result: quiet(calls.settings(storeId)) },
+    languages: quiet(calls.languages()),
     screen,
   };
 }

@@ -14,6 +14,7 @@ export {
   type MarketContextValue,
   MarketProvider,
   type MarketProviderProps,
+  type MarketSnapshot,
   useMarket,
 } from './provider.tsx';
 export { createMemoryStorage, type KeyValueStorage } from './storage.ts';
@@ -49,7 +50,7 @@ export {
   useReorder,
   useReturnOrReplace,
 } from './use-orders.ts';
-export { usePaymentReturnCheck } from './use-payment-return.ts';
+export { usePaymentPending, usePaymentReturnCheck } from './use-payment-return.ts';
 export { usePolicy, useStoreFaqs } from './use-policy.ts';
 export { useAvailability, useProduct, useProductSlots } from './use-product.ts';
 export { useEnquiry, useProductFaqs, useProductRatings } from './use-product-extras.ts';

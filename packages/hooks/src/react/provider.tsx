@@ -12,21 +12,60 @@ import { createContext, type ReactNode, useContext, useEffect, useRef, useState 
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import {
   activePincode,
+  type Direction,
   refetchesStoreStatus,
   refreshesOn401,
   retryDelay,
   sessionFromToken,
   shouldRetry,
+  writePersisted,
 } from '../core/index.ts';
 import { type PrefetchedStore, storeCalls } from '../prefetch/index.ts';
 import { type ClientState, createClientState, STORAGE_KEYS } from './client-state.ts';
 import { marketKeys } from './keys.ts';
 import { isShopperScoped } from './query-keys.ts';
-import { defaultStorage, type KeyValueStorage, safe } from './storage.ts';
+import {
+  createMemoryStorage,
+  defaultStorage,
+  type KeyValueStorage,
+  type SafeStorage,
+  safe,
+} from './storage.ts';
 
 export interface SessionStoreState {
   accessToken: string | null;
 }
+
+/**
+ * What a page rendered on a server was rendered with, where the server cannot see the browser's own
+ * storage: the language and pincode it took from the path or a cookie, and whether it saw a session.
+ * Given to `MarketProvider` on the server and, with the same values, in the browser that hydrates the
+ * page: every hook's first render then matches the server's HTML, and the browser's own state (its
+ * stored guest cart, slots, recently viewed products, language, pincode and session) follows right
+ * after hydration.
+ */
+export interface MarketSnapshot {
+  /** The language the page was rendered in (a code of the store's languages). */
+  language: string;
+  direction: Direction;
+  /** The active delivery pincode the page's lists were asked with, or null. */
+  pincode: string | null;
+  /** Whether the page was rendered for a signed-in shopper (the server saw an access token). */
+  signedIn: boolean;
+}
+
+/** Stored values a server-rendered page starts from (the keys `MarketSnapshot` covers). */
+function snapshotStorage(snapshot: MarketSnapshot): KeyValueStorage {
+  const storage = createMemoryStorage();
+  storage.setItem(STORAGE_KEYS.language, snapshot.language);
+  storage.setItem(STORAGE_KEYS.direction, snapshot.direction);
+  if (snapshot.pincode)
+    storage.setItem(STORAGE_KEYS.pincode, writePersisted(1, { pincode: snapshot.pincode, addressId: null }));
+  return storage;
+}
+
+/** Whether this runs on a server (no DOM): no cookies, no browser storage, no listeners. */
+const onServer = () => typeof document === 'undefined';
 
 export interface MarketContextValue {
   client: MarketClient;
@@ -50,6 +89,15 @@ export interface MarketContextValue {
   announceSession: () => void;
   /** Per-provider bookkeeping of work that must not run twice at once (merge). */
   inFlight: Map<string, Promise<unknown>>;
+  /**
+   * The stored values a server-rendered page was rendered with (`snapshot`), for the hydrating
+   * render; the live `state.storage` otherwise.
+   */
+  serverStorage: SafeStorage;
+  /** The snapshot the provider was given, if any. */
+  snapshot: MarketSnapshot | null;
+  /** Moves whenever a stored value read while rendering (`ln`, `direction`…) was written. */
+  storedVersion: StoreApi<{ version: number }>;
 }
 
 const MarketContext = createContext<MarketContextValue | null>(null);
@@ -98,6 +146,12 @@ export interface MarketProviderProps {
    * small script that runs while the app's JavaScript loads): used instead of asking again.
    */
   prefetched?: PrefetchedStore;
+  /**
+   * On a page rendered on a server: what it was rendered with, the same object on the server and in
+   * the browser (see `MarketSnapshot`). On the server the provider then reads no storage and no
+   * cookie; in the browser the first render matches the server's and the browser's own state follows.
+   */
+  snapshot?: MarketSnapshot;
   /** Called when the session ends without the shopper asking (refresh refused, signed out elsewhere). */
   onSessionEnded?: (reason: SessionEndReason) => void;
   /** Reported when a stored value could not be read or written (corrupt JSON, full quota). */
@@ -105,11 +159,18 @@ export interface MarketProviderProps {
   children: ReactNode;
 }
 
-/** A QueryClient with the spec's rules: 3 retries with 1 s → 30 s backoff, never on 4xx; gc 5 minutes. */
+/**
+ * A QueryClient with the spec's rules: 3 retries with 1 s → 30 s backoff, never on 4xx; gc 5 minutes
+ * (on a server, which renders one page with it and drops it, no gc timers are kept).
+ */
 export function createMarketQueryClient() {
   return new QueryClient({
     defaultOptions: {
-      queries: { retry: shouldRetry, retryDelay, gcTime: 5 * 60 * 1000 },
+      queries: {
+        retry: shouldRetry,
+        retryDelay,
+        gcTime: onServer() ? Number.POSITIVE_INFINITY : 5 * 60 * 1000,
+      },
       mutations: { retry: false },
     },
   });
@@ -154,17 +215,37 @@ function createMarketContext(
   props: MarketProviderProps,
   latest: { current: MarketProviderProps },
 ): MarketContextValue {
-  const storage = safe(props.storage ?? defaultStorage(), props.onStorageError);
-  const state = createClientState(storage);
-  const tokens =
-    props.tokens ?? (typeof document === 'undefined' ? createMemoryTokenStore() : createCookieTokenStore());
+  const server = onServer();
+  const snapshot = props.snapshot ?? null;
+  const seeded = snapshot ? snapshotStorage(snapshot) : null;
+  // A server reads no browser storage: what the page is rendered with comes in the snapshot.
+  const storage = safe(
+    props.storage ?? (server ? (seeded ?? createMemoryStorage()) : defaultStorage()),
+    props.onStorageError,
+  );
+  const serverStorage = seeded && !server ? safe(seeded) : storage;
+  const tokens = props.tokens ?? (server ? createMemoryTokenStore() : createCookieTokenStore());
+  const initialToken = tokens.get()?.accessToken ?? null;
+  // In the browser, the hydrating render shows what the server rendered: the session only when the
+  // server saw one (a cross-site navigation sends no SameSite=Strict cookie), stored state empty.
+  const state = createClientState(storage, serverStorage === storage ? undefined : serverStorage);
   const queryClient = props.queryClient ?? createMarketQueryClient();
   // Read through the latest props: a router's pathname changes between renders.
   const pathname = () =>
     latest.current.pathname?.() ?? (typeof location === 'undefined' ? '/' : location.pathname);
-  const session = createStore<SessionStoreState>()(() => ({
-    accessToken: tokens.get()?.accessToken ?? null,
-  }));
+  const sessionStore = createStore<SessionStoreState>()(() => ({ accessToken: initialToken }));
+  const renderedToken = snapshot?.signedIn ? initialToken : null;
+  const session = Object.assign(
+    sessionStore,
+    snapshot && !server
+      ? {
+          // The store's own state when the server saw the same session (nothing to render again).
+          getServerState: constant(
+            renderedToken === initialToken ? sessionStore.getState() : { accessToken: renderedToken },
+          ),
+        }
+      : {},
+  );
   const announceSession = () => storage.set(SESSION_SIGNAL_KEY, `${Date.now()}-${Math.random()}`);
   /** The shopper's own data goes (stored keys, half-done work, cached answers); tokens stay. */
   const forgetShopper = () => {
@@ -222,8 +303,35 @@ function createMarketContext(
     forgetShopper,
     announceSession,
     inFlight: new Map(),
+    serverStorage,
+    snapshot,
+    storedVersion: createStore<{ version: number }>()(() => ({ version: 0 })),
   };
 }
+
+/**
+ * A value the server took from a cookie or the path and the browser does not hold (its storage was
+ * cleared, or the cookie came first) is kept, before anything renders or asks; what the browser holds
+ * wins (it shows after hydration).
+ */
+function adoptSnapshot(market: MarketContextValue): MarketContextValue {
+  const { snapshot, state } = market;
+  if (!snapshot || onServer()) return market;
+  if (state.storage.get(STORAGE_KEYS.language) === null) {
+    state.storage.set(STORAGE_KEYS.language, snapshot.language);
+    state.storage.set(STORAGE_KEYS.direction, snapshot.direction);
+    market.storedVersion.setState((current) => ({ version: current.version + 1 }));
+  }
+  if (snapshot.pincode && state.pincode.getState() === null)
+    state.pincode.setState({ pincode: snapshot.pincode, addressId: null }, true);
+  return market;
+}
+
+/** A function that always gives the same object (a server snapshot for `useSyncExternalStore`). */
+const constant =
+  <T,>(value: T) =>
+  () =>
+    value;
 
 /**
  * Provides the SDK client, the QueryClient and the client-state stores to the hooks. Everything is
@@ -234,7 +342,7 @@ function createMarketContext(
 export function MarketProvider(props: MarketProviderProps) {
   const latest = useRef(props);
   latest.current = props;
-  const [value] = useState(() => createMarketContext(props, latest));
+  const [value] = useState(() => adoptSnapshot(createMarketContext(props, latest)));
   useEffect(() => {
     if (typeof window === 'undefined') return;
     // Keep the session in step when another tab signs in or out (the token cookie changes), and the
@@ -259,8 +367,11 @@ export function MarketProvider(props: MarketProviderProps) {
     };
     const onStorage = (event: StorageEvent) => {
       if (event.key === SESSION_SIGNAL_KEY) void follow();
-      else if (event.key === null) value.state.reload();
-      else value.state.reload(event.key);
+      else {
+        if (event.key === null) value.state.reload();
+        else value.state.reload(event.key);
+        value.storedVersion.setState((current) => ({ version: current.version + 1 }));
+      }
     };
     window.addEventListener('focus', sync);
     window.addEventListener('storage', onStorage);

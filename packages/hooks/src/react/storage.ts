@@ -17,8 +17,13 @@ export function createMemoryStorage(): KeyValueStorage {
   };
 }
 
-/** `localStorage` when it can be used, else memory. Touching `localStorage` can itself throw. */
+/**
+ * `localStorage` when it can be used, else memory. Touching `localStorage` can itself throw. A server
+ * (no `window`) always gets memory: a runtime's own `localStorage` there would be shared by every
+ * shopper it renders a page for.
+ */
 export function defaultStorage(): KeyValueStorage {
+  if (typeof window === 'undefined') return createMemoryStorage();
   try {
     const storage = globalThis.localStorage;
     // Reading must work; a full quota only makes writes fail (handled by `safe`), and what is

@@ -1,13 +1,9 @@
 import { unwrap } from '@marketkit/sdk';
 import { useQuery } from '@tanstack/react-query';
-import { catalogueCalls } from '../prefetch/index.ts';
+import { CATALOGUE_STALE_MS, catalogueQueries } from '../prefetch/index.ts';
 import { useMarket } from './provider.tsx';
 
-/** Catalogue structure changes rarely: a revisit within this time makes no request. */
-export const CATALOGUE_STALE_MS = 5 * 60 * 1000;
-
-/** Product lists and pages: a listing seen in the last minute comes back from the cache at once. */
-export const PRODUCT_STALE_MS = 60 * 1000;
+export { CATALOGUE_STALE_MS, PRODUCT_STALE_MS } from '../prefetch/index.ts';
 
 /** `enabled: false` defers the request (e.g. until a menu is about to open). */
 export interface CatalogueQueryOptions {
@@ -18,10 +14,8 @@ export interface CatalogueQueryOptions {
 export function useCategories(options: CatalogueQueryOptions = {}) {
   const market = useMarket();
   return useQuery({
-    queryKey: market.keys.categories(),
-    queryFn: catalogueCalls(market.client).categories,
+    ...catalogueQueries(market.client).categories(),
     select: (page) => page.data,
-    staleTime: CATALOGUE_STALE_MS,
     enabled: options.enabled ?? true,
   });
 }

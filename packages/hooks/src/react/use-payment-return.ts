@@ -2,6 +2,15 @@ import { useEffect, useRef } from 'react';
 import { isOrderPaid, paymentReturnAction } from '../core/index.ts';
 import { STORAGE_KEYS } from './client-state.ts';
 import { useMarket } from './provider.tsx';
+import { useStoredValue } from './stored-value.ts';
+
+/**
+ * Whether a payment flag is stored (`payDone`), so the payment return check has something to do: an
+ * app may load the check's code only then. False while a server-rendered page hydrates.
+ */
+export function usePaymentPending(): boolean {
+  return useStoredValue(STORAGE_KEYS.payDone) !== null;
+}
 
 /**
  * The payment return check (spec §4), outside the payment routes: `payDone` 'true' clears the flags;

@@ -1,7 +1,8 @@
 import { unwrap } from '@marketkit/sdk';
 import { useQuery } from '@tanstack/react-query';
+import { CATALOGUE_STALE_MS } from '../prefetch/index.ts';
 import { useMarket } from './provider.tsx';
-import { CATALOGUE_STALE_MS, type CatalogueQueryOptions } from './use-categories.ts';
+import type { CatalogueQueryOptions } from './use-categories.ts';
 
 /**
  * One policy page by its slug (`content_html` is the server's HTML: sanitize before showing); idle

@@ -1,7 +1,7 @@
 import { unwrap } from '@marketkit/sdk';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { CATALOGUE_STALE_MS, PRODUCT_STALE_MS } from '../prefetch/index.ts';
 import { useMarket } from './provider.tsx';
-import { CATALOGUE_STALE_MS, PRODUCT_STALE_MS } from './use-categories.ts';
 
 /** A page of a product's ratings with the average and distribution. */
 export function useProductRatings(productId: number, page = 1, perPage = 5) {

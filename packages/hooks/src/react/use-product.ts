@@ -1,18 +1,16 @@
 import { unwrap } from '@marketkit/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { isSavablePincode } from '../core/index.ts';
-import { catalogueCalls } from '../prefetch/index.ts';
+import { catalogueQueries, PRODUCT_STALE_MS } from '../prefetch/index.ts';
 import { useMarket } from './provider.tsx';
-import { type CatalogueQueryOptions, PRODUCT_STALE_MS } from './use-categories.ts';
+import type { CatalogueQueryOptions } from './use-categories.ts';
 
 /** One product with everything its page shows. */
 export function useProduct(productId: number | null) {
   const market = useMarket();
   return useQuery({
-    queryKey: market.keys.product(productId ?? 0),
-    queryFn: () => catalogueCalls(market.client).product(productId ?? 0),
+    ...catalogueQueries(market.client).product(productId ?? 0),
     enabled: productId !== null && productId > 0,
-    staleTime: PRODUCT_STALE_MS,
   });
 }
 

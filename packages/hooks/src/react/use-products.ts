@@ -1,15 +1,9 @@
 import { unwrap } from '@marketkit/sdk';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  activePincode,
-  dealsQuery,
-  type ListingFilters,
-  productsQuery,
-  RECENTLY_VIEWED_LIMIT,
-} from '../core/index.ts';
-import { catalogueCalls } from '../prefetch/index.ts';
+import { activePincode, type ListingFilters, RECENTLY_VIEWED_LIMIT } from '../core/index.ts';
+import { catalogueQueries, PRODUCT_STALE_MS } from '../prefetch/index.ts';
 import { useMarket } from './provider.tsx';
-import { type CatalogueQueryOptions, PRODUCT_STALE_MS } from './use-categories.ts';
+import type { CatalogueQueryOptions } from './use-categories.ts';
 import { useStoreValue } from './use-store-sync.ts';
 
 /** The saved delivery pincode narrows lists (the SDK sends it); it is part of their cache keys. */
@@ -28,12 +22,9 @@ export function useProducts(
 ) {
   const market = useMarket();
   const pincode = useListPincode();
-  const query = productsQuery(filters, options.perPage);
   return useQuery({
-    queryKey: market.keys.products({ ...query, pincode }),
-    queryFn: () => catalogueCalls(market.client).products(query),
+    ...catalogueQueries(market.client, { pincode }).products(filters, options.perPage),
     placeholderData: keepPreviousData,
-    staleTime: PRODUCT_STALE_MS,
     enabled: options.enabled ?? true,
   });
 }
@@ -42,12 +33,9 @@ export function useProducts(
 export function useDeals(limit = 10, options: CatalogueQueryOptions = {}) {
   const market = useMarket();
   const pincode = useListPincode();
-  const query = dealsQuery(limit);
   return useQuery({
-    queryKey: market.keys.products({ ...query, pincode }),
-    queryFn: () => catalogueCalls(market.client).products(query),
+    ...catalogueQueries(market.client, { pincode }).deals(limit),
     select: (page) => page.data,
-    staleTime: PRODUCT_STALE_MS,
     enabled: options.enabled ?? true,
   });
 }

@@ -13,9 +13,10 @@ import {
   themeCssVariables,
   themeFromSettings,
 } from '../core/index.ts';
-import { storeCalls } from '../prefetch/index.ts';
+import { storeQueries } from '../prefetch/index.ts';
 import { STORAGE_KEYS } from './client-state.ts';
 import { useMarket } from './provider.tsx';
+import { useStoredValue } from './stored-value.ts';
 
 /**
  * App start (spec §4): store validation, then the store settings. `status` is `loading`, `unavailable`
@@ -25,27 +26,19 @@ import { useMarket } from './provider.tsx';
 export function useStoreBootstrap() {
   const market = useMarket();
   const realm = storeRealm(market.store);
-  const calls = storeCalls(market.client);
-  const validation = useQuery({
-    queryKey: market.keys.storeValidation(),
-    queryFn: calls.validation,
-    staleTime: 5 * 60 * 1000,
-  });
+  const queries = storeQueries(market.client);
+  const validation = useQuery(queries.validation());
   const validated = storeValidationState({
     isLoading: validation.isLoading,
     error: validation.error,
     ...(validation.data ? { data: validation.data } : {}),
   });
-  const hint = useMemo(
-    () => market.storeId ?? storeIdHint(market.state.storage.get(STORAGE_KEYS.storeId), realm),
-    [market, realm],
-  );
+  const storedHint = useStoredValue(STORAGE_KEYS.storeId);
+  const hint = market.storeId ?? storeIdHint(storedHint, realm);
   const storeId = settingsStoreId(validated, hint) ?? 0;
   const settings = useQuery({
-    queryKey: market.keys.settings(storeId),
-    queryFn: () => calls.settings(storeId),
+    ...queries.settings(storeId),
     enabled: storeId > 0 && validated.status !== 'error',
-    staleTime: 5 * 60 * 1000,
   });
   const list = settings.data?.store_settings_data;
   const first = list?.[0];
@@ -102,18 +95,12 @@ export function useTheme() {
  */
 export function useCurrency(): Currency {
   const market = useMarket();
-  const calls = storeCalls(market.client);
-  const validation = useQuery({
-    queryKey: market.keys.storeValidation(),
-    queryFn: calls.validation,
-    staleTime: 5 * 60 * 1000,
-  });
+  const queries = storeQueries(market.client);
+  const validation = useQuery(queries.validation());
   const storeId = validation.data?.store_id ?? 0;
   const settings = useQuery({
-    queryKey: market.keys.settings(storeId),
-    queryFn: () => calls.settings(storeId),
+    ...queries.settings(storeId),
     enabled: storeId > 0,
-    staleTime: 5 * 60 * 1000,
     select: (body) => currencyFromSettings(body.store_settings_data),
   });
   return settings.data ?? DEFAULT_CURRENCY;

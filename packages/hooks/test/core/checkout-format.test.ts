@@ -265,8 +265,45 @@ describe('formatting', () => {
     ['2026-09-30T23:59:00Z', 'September 30, 2026', '30 Sep 2026'],
     ['not a date', '', ''],
   ])('date %s', (value, long, british) => {
-    expect(formatDate(value, 'UTC')).toBe(long);
-    expect(formatDateBritish(value, 'UTC')).toBe(british);
+    expect(formatDate(value, { timeZone: 'UTC' })).toBe(long);
+    expect(formatDateBritish(value, { timeZone: 'UTC' })).toBe(british);
+  });
+
+  it.each([
+    ['fr', '5 janvier 2026', '5 janv. 2026', '2:05 PM', '2\u202fh 30\u00a0min', 'lundi & mercredi'],
+    ['ar', '5 يناير 2026', null, null, null, 'الاثنين & الأربعاء'],
+    ['hi', '5 जनवरी 2026', null, null, null, 'सोमवार & बुधवार'],
+    ['en_US', 'January 5, 2026', '5 Jan 2026', '2:05 PM', '2 hr 30 min', 'Monday & Wednesday'],
+  ])('dates, times, durations and days in %s through Intl', (locale, long, british, time, duration, days) => {
+    const at = '2026-01-05T14:05:00Z';
+    expect(formatDate(at, { locale, timeZone: 'UTC' })).toBe(long);
+    if (british) expect(formatDateBritish(at, { locale, timeZone: 'UTC' })).toBe(british);
+    if (time) expect(formatTime(at, { locale, timeZone: 'UTC' })).toBe(time);
+    if (duration) expect(formatDuration(150, locale)).toBe(duration);
+    expect(formatWeekdays(['mon', 'wed'], { locale })).toBe(days);
+    // The same as Intl itself, whatever this runtime's data says.
+    const tag = locale.replace('_', '-');
+    expect(formatDate(at, { locale, timeZone: 'UTC' })).toBe(
+      new Intl.DateTimeFormat(tag, {
+        month: 'long',
+        day: 'numeric',
+        year: 'numeric',
+        timeZone: 'UTC',
+      }).format(new Date(at)),
+    );
+    expect(formatTime('14:05', { locale })).toBe(
+      new Intl.DateTimeFormat(tag, {
+        hour: 'numeric',
+        minute: '2-digit',
+        hour12: true,
+        timeZone: 'UTC',
+      }).format(new Date(at)),
+    );
+  });
+
+  it('reads an unusable language code as English rather than failing', () => {
+    expect(formatDate('2026-01-05T10:00:00Z', { locale: '{{{', timeZone: 'UTC' })).toBe('January 5, 2026');
+    expect(formatDuration(45, 'not a language')).toBe('45 min');
   });
 
   it.each([
@@ -275,7 +312,7 @@ describe('formatting', () => {
     ['12:00', '12:00 PM'],
     ['23:59', '11:59 PM'],
     ['2026-01-05T14:05:00Z', '2:05 PM'],
-  ])('time %s → %s', (value, text) => expect(formatTime(value, 'UTC')).toBe(text));
+  ])('time %s → %s', (value, text) => expect(formatTime(value, { timeZone: 'UTC' })).toBe(text));
 
   it.each([
     [0, '0 min'],

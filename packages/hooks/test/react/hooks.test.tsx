@@ -239,47 +239,6 @@ describe('store bootstrap and language', () => {
     expect(calls).toHaveLength(3);
   });
 
-  /** `prefetchStore` options for the demo store (id known) on a device. */
-  const demoStore = (device: ReturnType<typeof newDevice>) =>
-    ({ servicesHost: HOST, store: 'demo', storeId: 14, storage: device.storage }) as const;
-
-  it('takes the answers the page carries instead of asking, and asks for the rest', async () => {
-    const device = newDevice();
-    const asked = prefetchStore(demoStore(device));
-    const [validation, settings] = await Promise.all([asked.validation, asked.settings?.result]);
-    calls.length = 0;
-    const prefetched = prefetchStore({
-      ...demoStore(device),
-      answers: { validation, ...(settings ? { settings } : {}) },
-    });
-    // Only the language list, which the page did not carry, goes out.
-    expect(calls).toEqual(['GET /pbs/rest/v3/languages']);
-    await expect(prefetched.validation).resolves.toEqual(validation);
-    const view = renderWithMarket(() => useStoreBootstrap(), device, '/', { prefetched });
-    await waitFor(() => expect(view.result.current.status).toBe('ready'));
-    expect(view.result.current.title).toBe('Online store | Marketkit Demo Store');
-    expect(calls).toEqual(['GET /pbs/rest/v3/languages']);
-  });
-
-  it("takes a screen's answers by position, and asks for a screen entry the page has none for", async () => {
-    const device = newDevice();
-    const product = { product_id: 1005, product_name: 'From the page' };
-    calls.length = 0;
-    const prefetched = prefetchStore({
-      ...demoStore(device),
-      screen: [
-        { kind: 'product', productId: 1005 },
-        { kind: 'product', productId: 1009 },
-      ],
-      answers: { screen: [product] },
-    });
-    await expect(prefetched.screen[0]?.result).resolves.toEqual(product);
-    await expect(prefetched.screen[1]?.result).resolves.toMatchObject({ product_id: 1009 });
-    expect(calls.filter((call) => call.startsWith('GET /pbs/rest/v3/products/'))).toEqual([
-      'GET /pbs/rest/v3/products/1009',
-    ]);
-  });
-
   it('asks again when a prefetched call failed', async () => {
     sandbox.faults.add({ path: '/ums/rest/v3/validate-store', status: 503, times: 1 });
     const device = newDevice();

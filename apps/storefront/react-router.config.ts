@@ -1,0 +1,20 @@
+import type { Config } from '@react-router/dev/config';
+
+/**
+ * One app, two builds. By default the storefront's server renders every page (`build/`, served by
+ * `server/`); `MARKETKIT_SPA=1` builds the same routes as a single-page app for a host that serves
+ * static files only (`build-spa/client/`), whose first screen the browser draws. `MARKETKIT_DEV_BUILD=1`
+ * is the server build with React's development code (`build-dev/`): the browser tests use it to see
+ * every hydration warning React has, attributes included.
+ */
+const spa = process.env.MARKETKIT_SPA === '1';
+const dev = process.env.MARKETKIT_DEV_BUILD === '1';
+
+export default {
+  appDirectory: 'src',
+  ssr: !spa,
+  buildDirectory: spa ? 'build-spa' : dev ? 'build-dev' : 'build',
+  // Every route's entry is in the page (≈2 KiB): links need no /__manifest round trip, and the chunk
+  // guard (src/app/route-modules.ts) knows every route's module before the shopper follows a link.
+  routeDiscovery: { mode: 'initial' },
+} satisfies Config;

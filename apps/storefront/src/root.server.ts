@@ -1,0 +1,28 @@
+import { pageTitle } from '@marketkit/hooks/core';
+import type { LoaderFunctionArgs } from 'react-router';
+import type { RootData } from './app/root-data.ts';
+import { requestScope } from './server/request.server.ts';
+import { storeAnswers } from './server/store.server.ts';
+
+/**
+ * The root's server loader: the store (from the host name), the shopper's language, pincode and
+ * whether they are signed in (from the path and cookies), and the store's answers for the browser's
+ * cache. Never the token itself: the page may be cached.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs): Promise<RootData> {
+  const scope = requestScope(request, context);
+  const answers = await storeAnswers(scope);
+  return {
+    config: scope.server.config,
+    store: scope.store,
+    storeId: scope.storeId,
+    title: pageTitle(answers.validation?.store_status ? answers.validation.store_display_name : null),
+    snapshot: {
+      language: answers.language.language,
+      direction: answers.language.direction,
+      pincode: scope.pincode,
+      signedIn: scope.accessToken !== null,
+    },
+    dehydrated: scope.dehydrate(answers.queries),
+  };
+}

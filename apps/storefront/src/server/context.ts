@@ -1,0 +1,28 @@
+import type { RuntimeConfig } from '../app/config.ts';
+
+/**
+ * What the storefront's server (`server/app.mjs`) gives every request's loaders and render, as React
+ * Router's load context. Nothing in it belongs to another request.
+ */
+export interface StorefrontServerContext {
+  /** The runtime configuration, as the browser gets it. */
+  config: RuntimeConfig;
+  /** The services host the server itself calls (`http://127.0.0.1:4010`): the `/api` proxy's upstream. */
+  upstream: string;
+  /** This response's Content-Security-Policy nonce (React Router's and React's inline scripts carry it). */
+  nonce: string;
+  /** A language given first in the path (`/fr/cart`), taken off before routing; null when none. */
+  pathLanguage: string | null;
+  /** The built client files (`build/client`): translations of a language host on this origin. */
+  clientRoot: string;
+  /** How long a page waits for the services host and its texts before it renders without them. */
+  dataTimeoutMs: number;
+  /** The bound on every call to the services host (then aborted, freeing its socket). */
+  upstreamTimeoutMs: number;
+}
+
+declare module 'react-router' {
+  interface AppLoadContext {
+    storefront?: StorefrontServerContext;
+  }
+}

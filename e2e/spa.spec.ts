@@ -1,0 +1,46 @@
+import { type SandboxServer, startSandboxServer } from '@marketkit/sandbox/node';
+import { startStaticHost } from '../apps/storefront/server/static-host.mjs';
+import { expect, test } from './support/test.ts';
+
+// The SPA build (the framework's `ssr: false`) from a host of static files (a CDN): the browser draws
+// every screen and calls the services host itself. Its inline scripts are allowed by hash.
+let sandbox: SandboxServer;
+let host: Awaited<ReturnType<typeof startStaticHost>>;
+const origin = (store: string) => `http://${store}.localhost:${host.port}`;
+
+test.beforeAll(async () => {
+  sandbox = await startSandboxServer({ port: 0, log: () => {} });
+  host = await startStaticHost({ servicesHost: sandbox.url });
+});
+test.afterAll(async () => {
+  await host.close();
+  await sandbox.close();
+});
+
+test('the app draws the store in the browser: home, a product, the cart, a language from the path', async ({
+  page,
+}) => {
+  const html = await (await page.goto(origin('demo'), { waitUntil: 'commit' }))?.text();
+  // The file is the same for every page: no screen, no texts in it.
+  expect(html).not.toContain('Everything for home, work and play');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Everything for home, work and play' }),
+  ).toBeVisible();
+  await page.locator('main [data-slot="product-card"] a').first().click();
+  await expect(page).toHaveURL(/\/ProductDetails\?productId=\d+/);
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+  await page.getByRole('link', { name: /^Cart/ }).click();
+  await expect(page.getByRole('heading', { name: 'Your cart', level: 1 })).toBeVisible();
+  await page.goto(`${origin('demo')}/fr/productListing`, { waitUntil: 'commit' });
+  await expect(page).toHaveURL(`${origin('demo')}/productListing`);
+  await expect(page.getByRole('heading', { name: 'Tous les produits', level: 1 })).toBeVisible();
+});
+
+test('a right-to-left store in Arabic, and an unknown path', async ({ page }) => {
+  await page.goto(origin('souq'), { waitUntil: 'commit' });
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByRole('heading', { level: 1, name: 'أجود منتجات السوق إلى بابك' })).toBeVisible();
+  await page.goto(`${origin('demo')}/no/such/page`, { waitUntil: 'commit' });
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+});
