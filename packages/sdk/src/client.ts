@@ -18,6 +18,12 @@ export interface MarketClientOptions extends DefaultMiddlewareOptions {
   /** Bound on waiting for the refresh lock and on the refresh call. Default 10 000 ms. */
   refreshTimeoutMs?: number;
   /**
+   * Time limit of every call, from sending to the last byte of the answer (a call replayed after a
+   * refresh gets it again; the refresh has its own). Past it the call is aborted and fails with a
+   * `MarketApiError` of kind `timeout` (status 0). Default 15 000 ms; `0` turns it off.
+   */
+  timeoutMs?: number;
+  /**
    * Return false to leave a 401 alone (the storefront does so on /signin). Default: always refresh.
    * Asked when a 401 arrives (not when the call starts), with a `Request` of the call's URL, method
    * and headers (no body, no signal).
@@ -52,6 +58,9 @@ export interface MarketClient extends Omit<Client<paths>, 'use' | 'eject'> {
 }
 
 const noop = () => {};
+
+/** Default time limit of a call (`timeoutMs`). */
+const DEFAULT_TIMEOUT_MS = 15_000;
 
 /** A services host given as a path where no page origin is known: every call fails, saying why. */
 const UNRESOLVED_HOST = 'http://unresolved.invalid';
@@ -100,6 +109,9 @@ export function createMarketClient(options: MarketClientOptions): MarketClient {
     : (options.fetch ?? ((request: Request) => globalThis.fetch(request)));
   const { tokens } = options;
   const timeoutMs = options.refreshTimeoutMs ?? 10_000;
+  const callTimeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  if (!Number.isFinite(callTimeoutMs) || callTimeoutMs < 0)
+    throw new TypeError(`timeoutMs must be a number of milliseconds ≥ 0 (0: no limit), got ${callTimeoutMs}`);
 
   const refresh = createRefreshCoordinator({
     tokens,
@@ -132,6 +144,7 @@ export function createMarketClient(options: MarketClientOptions): MarketClient {
     onSessionEnded: options.onSessionEnded ?? noop,
     onReplayFailed: options.onReplayFailed ?? noop,
     onHttpError: options.onHttpError ?? noop,
+    timeoutMs: callTimeoutMs,
   });
 
   const client = createClient<paths>({

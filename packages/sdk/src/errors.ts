@@ -6,6 +6,8 @@ export type MarketApiErrorKind =
   | 'malformed'
   /** The request never got an answer (offline, DNS, connection dropped, aborted). */
   | 'network'
+  /** No whole answer within the client's `timeoutMs`; the call was aborted (its connection freed). */
+  | 'timeout'
   /** A 401 could not be recovered because the token endpoint was unreachable; the session is kept. */
   | 'refresh-unavailable';
 

@@ -36,6 +36,8 @@ export interface TransportOptions {
   onSessionEnded: (reason: SessionEndReason) => void;
   onReplayFailed: (event: ReplayFailedEvent) => void;
   onHttpError: (event: HttpErrorEvent) => void;
+  /** Time limit of each send (the call, then its replay), to the last byte of its answer; 0: none. */
+  timeoutMs: number;
 }
 
 /**
@@ -112,19 +114,24 @@ export function createTransport(options: TransportOptions): (request: CallReques
       headers: new Headers(template.headers),
     };
     for (const step of options.middleware) step(draft);
+    const signal =
+      options.timeoutMs > 0 ? limitedSignal(options.timeoutMs, template.signal) : template.signal;
     const init: RequestInit = {
       ...template.init,
       method: template.method,
       headers: draft.headers,
       body: template.body,
-      ...(template.signal ? { signal: template.signal } : {}),
+      ...(signal ? { signal } : {}),
     };
     const sentToken = draft.headers.get('Authorization')?.replace(/^Bearer /, '') ?? null;
     try {
       const response = options.fetchUrl
         ? options.fetchUrl(draft.url, init)
         : options.fetch(new Request(draft.url, init));
-      return { response: await response, sentToken };
+      return {
+        response: await (signal && signal !== template.signal ? settledBy(response, signal) : response),
+        sentToken,
+      };
     } catch (cause) {
       throw networkError(template, cause);
     }
@@ -217,7 +224,61 @@ export function createTransport(options: TransportOptions): (request: CallReques
   };
 }
 
+/**
+ * A signal that aborts with a `TimeoutError` after `ms`, or with the caller's reason when the caller
+ * aborts first. It also covers reading the answer (the body follows the request's signal). Made by
+ * hand: in Node a fetch holds `AbortSignal.timeout()`/`any()` signals only weakly, and one collected
+ * before it fires never fires. The timer does not keep a Node process alive; firing after the answer
+ * was read changes nothing.
+ */
+function limitedSignal(ms: number, caller: AbortSignal | null | undefined): AbortSignal {
+  const controller = new AbortController();
+  if (caller?.aborted) controller.abort(caller.reason);
+  else caller?.addEventListener('abort', () => controller.abort(caller.reason), { once: true });
+  const timer = setTimeout(
+    () => controller.abort(new DOMException(`No answer within ${ms} ms`, 'TimeoutError')),
+    ms,
+  );
+  (timer as { unref?: () => void }).unref?.();
+  return controller.signal;
+}
+
+/**
+ * The answer, or the signal's reason once it aborts, whichever comes first: the limit holds even for a
+ * `fetch` that does not honour the signal (or a `Request` whose copy of it was collected). An answer
+ * that comes after that is discarded.
+ */
+function settledBy(answer: Promise<Response>, signal: AbortSignal): Promise<Response> {
+  return new Promise<Response>((resolve, reject) => {
+    const stop = () => reject(signal.reason);
+    if (signal.aborted) stop();
+    else signal.addEventListener('abort', stop, { once: true });
+    answer.then(
+      (response) => {
+        signal.removeEventListener('abort', stop);
+        if (signal.aborted) void response.body?.cancel().catch(() => {});
+        else resolve(response);
+      },
+      (cause: unknown) => {
+        signal.removeEventListener('abort', stop);
+        reject(cause);
+      },
+    );
+  });
+}
+
 function networkError(template: Template, cause: unknown): MarketApiError {
+  // The call's own time limit (`limitedSignal`), not the caller's abort: a kind of its own.
+  if (!template.signal?.aborted && (cause as { name?: unknown } | null)?.name === 'TimeoutError') {
+    return new MarketApiError({
+      kind: 'timeout',
+      status: 0,
+      method: template.method,
+      url: template.url,
+      responseMessage: 'The service took too long to answer. Try again.',
+      cause,
+    });
+  }
   return new MarketApiError({
     kind: 'network',
     status: 0,
