@@ -1,4 +1,4 @@
-import { pageTitle } from '@marketkit/hooks/core';
+import { pageTitle, unsignedToken } from '@marketkit/hooks/core';
 import type { LoaderFunctionArgs } from 'react-router';
 import type { RootData } from './app/root-data.ts';
 import { requestScope } from './server/request.server.ts';
@@ -7,7 +7,8 @@ import { storeAnswers } from './server/store.server.ts';
 /**
  * The root's server loader: the store (from the host name), the shopper's language, pincode and
  * whether they are signed in (from the path and cookies), and the store's answers for the browser's
- * cache. Never the token itself: the page may be cached.
+ * cache. Never the token itself: the session goes as its claims without a signature (a signed-in
+ * shopper's page is never stored by a cache).
  */
 export async function loader({ request, context }: LoaderFunctionArgs): Promise<RootData> {
   const scope = requestScope(request, context);
@@ -22,6 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
       direction: answers.language.direction,
       pincode: scope.pincode,
       signedIn: scope.accessToken !== null,
+      session: unsignedToken(scope.accessToken),
     },
     dehydrated: scope.dehydrate(answers.queries),
   };

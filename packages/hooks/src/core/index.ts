@@ -240,6 +240,7 @@ export {
   type SessionUser,
   sessionFromToken,
   storeRealm,
+  unsignedToken,
 } from './session.ts';
 export {
   type Currency,

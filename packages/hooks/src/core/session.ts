@@ -39,6 +39,17 @@ export function displayNameOf(claims: Record<string, unknown>): string {
   return text(claims.name) ?? text(claims.given_name) ?? text(claims.preferred_username) ?? '';
 }
 
+/**
+ * A token without its signature (`header.payload.`): what a page rendered on a server says about its
+ * session, enough to decode the shopper's claims and never usable as a bearer token. Null for a
+ * token that does not read as one.
+ */
+export function unsignedToken(token: string | null | undefined): string | null {
+  if (!token || !decodeToken(token)) return null;
+  const [header, payload] = token.split('.');
+  return `${header}.${payload}.`;
+}
+
 /** Session state from the access token cookie (spec §4 "Session"). */
 export function sessionFromToken(token: string | null | undefined): SessionFromToken {
   if (!token) return { status: 'guest' };

@@ -18,6 +18,7 @@ import {
   retryDelay,
   sessionFromToken,
   shouldRetry,
+  unsignedToken,
   writePersisted,
 } from '../core/index.ts';
 import { type PrefetchedStore, storeCalls } from '../prefetch/index.ts';
@@ -52,6 +53,13 @@ export interface MarketSnapshot {
   pincode: string | null;
   /** Whether the page was rendered for a signed-in shopper (the server saw an access token). */
   signedIn: boolean;
+  /**
+   * The session the page was rendered for, as `unsignedToken(accessToken)` (claims, no signature: never
+   * usable as a bearer token). With it, the hydrating render shows that session even when the cookie
+   * changed in between (another tab signed out, or refreshed the token); the change follows at once.
+   * Without it, the browser's own token stands in for it.
+   */
+  session?: string | null;
 }
 
 /** Stored values a server-rendered page starts from (the keys `MarketSnapshot` covers). */
@@ -234,7 +242,9 @@ function createMarketContext(
   const pathname = () =>
     latest.current.pathname?.() ?? (typeof location === 'undefined' ? '/' : location.pathname);
   const sessionStore = createStore<SessionStoreState>()(() => ({ accessToken: initialToken }));
-  const renderedToken = snapshot?.signedIn ? initialToken : null;
+  const rendered = snapshot?.signedIn ? (snapshot.session ?? initialToken) : null;
+  // The browser's own token when it is the one the page was rendered with.
+  const renderedToken = unsignedToken(initialToken) === unsignedToken(rendered) ? initialToken : rendered;
   const session = Object.assign(
     sessionStore,
     snapshot && !server

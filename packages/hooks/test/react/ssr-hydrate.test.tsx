@@ -6,7 +6,7 @@ import { act } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_LISTING } from '../../src/core/index.ts';
+import { DEFAULT_LISTING, unsignedToken } from '../../src/core/index.ts';
 import { catalogueQueries, storeQueries } from '../../src/prefetch/index.ts';
 import {
   createMemoryStorage,
@@ -205,5 +205,35 @@ describe('a server-rendered page in the browser', () => {
     const { container, recoverable } = await hydrateServerHtml(html, snapshot, state);
     expect(recoverable).toEqual([]);
     expect(container.textContent).toContain('|signed-in|');
+  });
+
+  it('a session that ended between the render and hydration (another tab signed out): it hydrates, then shows a guest', async () => {
+    const login = await fetch(`${HOST}/ums/rest/v3/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', realmname: 'demo-customer' },
+      body: JSON.stringify({ username: 'shopper@example.com', password: 'Password123' }),
+    });
+    const grant = ((await login.json()) as { response_body: { access_token: string } }).response_body;
+    const session = unsignedToken(grant.access_token);
+    expect(session?.endsWith('.')).toBe(true); // no signature: never a bearer token
+    const snapshot: MarketSnapshot = {
+      language: 'en',
+      direction: 'LTR',
+      pincode: null,
+      signedIn: true,
+      session,
+    };
+    const state = await serverAnswers(null);
+    const html = renderToString(
+      tree(
+        { snapshot, storage: createMemoryStorage(), tokens: createMemoryTokenStore(grant as never) },
+        state,
+      ),
+    );
+    expect(html).toContain('|signed-in|');
+    // No access cookie in this browser any more.
+    const { container, recoverable } = await hydrateServerHtml(html, snapshot, state);
+    expect(recoverable).toEqual([]);
+    expect(container.textContent).toContain('|guest|');
   });
 });
