@@ -2,7 +2,12 @@ import createClient, { type Client } from 'openapi-fetch';
 import { isServicesPath, resolveAssetUrl } from './asset-url.ts';
 import type { paths } from './generated/openapi.ts';
 import { type DefaultMiddlewareOptions, defaultMiddleware, type RequestMiddleware } from './middleware.ts';
-import { createRefreshCoordinator, type LockManagerLike, type SessionEndReason } from './refresh.ts';
+import {
+  type BroadcastChannelLike,
+  createRefreshCoordinator,
+  type LockManagerLike,
+  type SessionEndReason,
+} from './refresh.ts';
 import type { TokenGrant, TokenStore } from './tokens.ts';
 import { CallRequest, createTransport, type HttpErrorEvent, type ReplayFailedEvent } from './transport.ts';
 
@@ -15,6 +20,11 @@ export interface MarketClientOptions extends DefaultMiddlewareOptions {
   fetch?: (request: Request) => Promise<Response>;
   /** Cross-tab lock for refreshes; defaults to `navigator.locks`; `null` turns it off. */
   locks?: LockManagerLike | null;
+  /**
+   * Where a refreshed grant is shared with the store's other tabs the moment it is stored; defaults to
+   * a `BroadcastChannel` when the lock is the browser's own; `null` turns it off.
+   */
+  refreshChannel?: BroadcastChannelLike | null;
   /** Bound on waiting for the refresh lock and on the refresh call. Default 10 000 ms. */
   refreshTimeoutMs?: number;
   /**
@@ -117,6 +127,7 @@ export function createMarketClient(options: MarketClientOptions): MarketClient {
     tokens,
     realm,
     locks: options.locks,
+    ...(options.refreshChannel !== undefined ? { channel: options.refreshChannel } : {}),
     lockName: `marketkit-refresh:${servicesHost}:${options.store}`,
     timeoutMs,
     onTokensRefreshed: options.onTokensRefreshed,

@@ -25,7 +25,7 @@ export {
   type RequestMiddleware,
   xsrfToken,
 } from './middleware.ts';
-export type { LockManagerLike, RefreshOutcome, SessionEndReason } from './refresh.ts';
+export type { BroadcastChannelLike, LockManagerLike, RefreshOutcome, SessionEndReason } from './refresh.ts';
 export {
   type CookieTokenStoreOptions,
   createCookieTokenStore,

@@ -5,6 +5,27 @@ export interface LockManagerLike {
   request<T>(name: string, options: { signal?: AbortSignal }, callback: () => Promise<T>): Promise<T>;
 }
 
+/** The part of `BroadcastChannel` the refresh needs; injectable for tests. */
+export interface BroadcastChannelLike {
+  postMessage(message: unknown): void;
+  addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
+}
+
+/** What a tab tells the others when it has stored a refreshed grant. */
+interface GrantMessage {
+  type: 'marketkit:tokens-refreshed';
+  /** The refresh token the grant replaced: only a tab still holding it takes the grant. */
+  replaced: string;
+  grant: TokenGrant;
+}
+
+const isGrantMessage = (data: unknown): data is GrantMessage =>
+  typeof data === 'object' &&
+  data !== null &&
+  (data as GrantMessage).type === 'marketkit:tokens-refreshed' &&
+  typeof (data as GrantMessage).replaced === 'string' &&
+  typeof (data as GrantMessage).grant?.access_token === 'string';
+
 /** Why the session ended. */
 export type SessionEndReason =
   /** A guest (no tokens at all) was refused with 401. */
@@ -29,6 +50,13 @@ export interface RefreshCoordinatorOptions {
   realm: string;
   /** Cross-tab lock; defaults to `navigator.locks` when present. `null` disables it. */
   locks?: LockManagerLike | null;
+  /**
+   * Where a refreshed grant is shared with the store's other tabs, under the lock, the moment it is
+   * stored: a tab whose cookies lag behind takes it instead of refreshing again with the rotated
+   * token. Defaults to a `BroadcastChannel` named after the lock when the lock is the browser's own
+   * (`navigator.locks`); `null` disables it.
+   */
+  channel?: BroadcastChannelLike | null;
   /** Lock name; include the store so tenants never wait on each other. */
   lockName: string;
   /** Bound on waiting for the lock, and separately on the refresh call, in ms. */
@@ -53,6 +81,16 @@ export function createRefreshCoordinator(options: RefreshCoordinatorOptions): Re
       ? ((globalThis as { navigator?: { locks?: LockManagerLike } }).navigator?.locks ?? null)
       : options.locks;
   let inFlight: Promise<RefreshOutcome> | null = null;
+  const channel =
+    options.channel !== undefined
+      ? options.channel
+      : options.locks === undefined && locks && typeof BroadcastChannel === 'function'
+        ? new BroadcastChannel(options.lockName)
+        : null;
+  // Another tab stored a grant that replaced the refresh token this tab still holds: take it.
+  channel?.addEventListener('message', ({ data }) => {
+    if (isGrantMessage(data) && tokens.get()?.refreshToken === data.replaced) tokens.set(data.grant);
+  });
 
   function alreadyReplaced(stale: string | null): RefreshOutcome | null {
     const current = tokens.get()?.accessToken;
@@ -82,7 +120,9 @@ export function createRefreshCoordinator(options: RefreshCoordinatorOptions): Re
   }
 
   async function runRefresh(stale: string | null): Promise<RefreshOutcome> {
-    // Re-read under the lock: another tab (or an earlier refresh here) may have done the work.
+    // Re-read under the lock: another tab (or an earlier refresh here) may have done the work. Its
+    // message, posted before it let the lock go, is delivered first (a task of its own).
+    if (channel) await new Promise((resolve) => setTimeout(resolve, 0));
     await tokens.sync?.();
     const replaced = alreadyReplaced(stale);
     if (replaced) return replaced;
@@ -109,7 +149,14 @@ export function createRefreshCoordinator(options: RefreshCoordinatorOptions): Re
     if (!grant) return { kind: 'unavailable', cause: new Error(`refresh answered ${response.status}`) };
     if (!stillOurs()) return fromStore(); // signed out (or in again) meanwhile: never resurrect
     const previous = tokens.get()?.accessToken ?? null;
+    // Stored before anything else reads the answer, and told to the other tabs at once (still under
+    // the lock): a tab that reloads or closes now has kept the rotated grant in its cookies.
     tokens.set(grant);
+    channel?.postMessage({
+      type: 'marketkit:tokens-refreshed',
+      replaced: refreshToken,
+      grant,
+    } satisfies GrantMessage);
     await settled(grant, previous);
     // Signed out (or in as someone else) while the write settled: never resurrect this grant.
     if (tokens.get()?.accessToken !== grant.access_token) return fromStore();

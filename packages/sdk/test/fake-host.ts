@@ -1,4 +1,5 @@
 import {
+  type BroadcastChannelLike,
   type CookieJar,
   createMarketClient,
   createMemoryTokenStore,
@@ -194,6 +195,35 @@ export function createLaggingCookies() {
     },
   };
   return { browser, tab, cookieStore };
+}
+
+/**
+ * An in-process stand-in for `BroadcastChannel`: every channel of the hub hears the others' messages
+ * (never its own), asynchronously, as structured clones.
+ */
+export function createBroadcastHub() {
+  const listeners = new Map<object, Array<(event: { data: unknown }) => void>>();
+  const sent: unknown[] = [];
+  return {
+    sent,
+    channel(): BroadcastChannelLike {
+      const self = {};
+      listeners.set(self, []);
+      return {
+        postMessage(message) {
+          sent.push(message);
+          for (const [owner, handlers] of listeners) {
+            if (owner === self) continue;
+            const data = structuredClone(message);
+            for (const handler of handlers) setTimeout(() => handler({ data }), 0);
+          }
+        },
+        addEventListener(_type, listener) {
+          listeners.get(self)?.push(listener);
+        },
+      };
+    },
+  };
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   type TokenStore,
 } from '../src/index.ts';
 import {
+  createBroadcastHub,
   createCookieJar,
   createFakeHost,
   createLaggingCookies,
@@ -300,6 +301,54 @@ describe('two tabs of the same store', () => {
     host.expireAccessTokens();
     await Promise.all(tabs.map((client) => client.GET('/cfs/rest/v3/customer-cart')));
     expect(host.refreshCalls).toBe(2);
+  });
+
+  it('[R5] a tab whose cookies lag, with no Cookie Store API, takes the grant the other tab shares under the lock', async () => {
+    const host = createFakeHost();
+    host.setRefreshDelay(10);
+    const cookies = createLaggingCookies();
+    const [tabA, tabB] = [cookies.tab(), cookies.tab()];
+    const locks = createLockManager();
+    const hub = createBroadcastHub();
+    const store = (document: typeof tabA) => createCookieTokenStore({ document, cookieStore: null });
+    store(tabA).set(host.grant());
+    const clients = [tabA, tabB].map((document) =>
+      createTestClient(host, { tokens: store(document), locks, refreshChannel: hub.channel() }),
+    );
+    host.expireAccessTokens();
+    tabB.freeze(); // tab B's document.cookie keeps showing access-1/refresh-1
+
+    const [a, b] = await Promise.all(clients.map((client) => client.GET('/cfs/rest/v3/customer-cart')));
+    expect(host.refreshCalls).toBe(1);
+    expect([a?.response.status, b?.response.status]).toEqual([200, 200]);
+    expect(hub.sent).toEqual([expect.objectContaining({ replaced: 'refresh-1' })]);
+  });
+
+  it('a shared grant is taken only by a tab that still holds the token it replaced', async () => {
+    const host = createFakeHost();
+    const hub = createBroadcastHub();
+    const tokens = createMemoryTokenStore({
+      access_token: 'mine',
+      refresh_token: 'my-refresh',
+      expires_in: 300,
+    });
+    createTestClient(host, { tokens, refreshChannel: hub.channel() });
+    const other = hub.channel();
+    other.postMessage({
+      type: 'marketkit:tokens-refreshed',
+      replaced: 'someone-elses-refresh',
+      grant: { access_token: 'theirs', refresh_token: 'their-refresh', expires_in: 300 },
+    });
+    other.postMessage({ type: 'marketkit:tokens-refreshed', replaced: 'my-refresh', grant: null });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(tokens.get()?.accessToken).toBe('mine');
+    other.postMessage({
+      type: 'marketkit:tokens-refreshed',
+      replaced: 'my-refresh',
+      grant: { access_token: 'new', refresh_token: 'new-refresh', expires_in: 300 },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(tokens.get()).toMatchObject({ accessToken: 'new', refreshToken: 'new-refresh' });
   });
 
   it.each([
