@@ -49,8 +49,8 @@ test.describe('security headers', () => {
       // No inline or evaluated script anywhere, but the page's own (by this answer's nonce).
       expect(csp.get('script-src')).toContain("'self'");
       expect(csp.get('script-src')?.join(' ')).not.toMatch(/unsafe-inline|unsafe-eval|\*|data:/);
-      // The sandbox's card gateway (the services host's origin) may receive the payment form.
-      // Only named origins (the build's paymentOrigins and the services host's), never a wildcard.
+      // The sandbox's card gateway (the services host's origin, configured as a payment origin by
+      // the tests) may receive the payment form. Only named origins, never a wildcard.
       const formAction = csp.get('form-action') ?? [];
       expect(formAction).toContain(new URL(storefront.sandboxUrl()).origin);
       for (const source of formAction) expect(source).toMatch(/^('self'|https?:\/\/[^*/]+)$/);

@@ -91,8 +91,11 @@ createServer((request, response) => {
     accessTokenTtlSeconds: Number(process.env.ACCESS_TOKEN_TTL ?? 300),
   });
   // The storefront reaches the services host through its own origin (/api), as production would.
+  const servicesHost = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${sandboxPort}`;
   const storefront = await startStorefrontServer({
-    servicesHost: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${sandboxPort}`,
+    servicesHost,
+    // The sandbox's card gateway pages are on its own origin: the payment forms may post there.
+    paymentOrigins: [servicesHost],
     port,
     host,
   });

@@ -7,7 +7,13 @@ import { startStorefrontServer } from '../../apps/storefront/server/start.mjs';
 export async function startStorefront(servicesHost: string, options: { buildRoot?: string } = {}) {
   // The browser tests check what a page shows, not how long the server may wait: on a busy two-core
   // machine a cold server can take longer than production's 500 ms, so they allow it 10 s.
-  const server = await startStorefrontServer({ servicesHost, dataTimeoutMs: 10_000, ...options });
+  // The sandbox's card gateway is on the services host's origin: the payment forms may post there.
+  const server = await startStorefrontServer({
+    servicesHost,
+    dataTimeoutMs: 10_000,
+    paymentOrigins: [new URL(servicesHost).origin],
+    ...options,
+  });
   return {
     port: server.port,
     /** The storefront as a store's host name: `demo.localhost:port`. */

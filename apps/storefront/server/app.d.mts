@@ -9,7 +9,10 @@ export interface StorefrontOptions {
   buildRoot?: string;
   /** Proxy the services host under `/api` on the storefront's origin (default true). */
   proxy?: boolean;
-  /** Origins the payment forms may post to (default: config.json's plus the services host's). */
+  /**
+   * Origins the payment forms may post to (default: config.json's `paymentOrigins`; the services host
+   * is not added: pass the sandbox's origin where its payment pages are used).
+   */
   paymentOrigins?: readonly string[];
   /** How long a page waits for the services host before it renders without (default 500 ms). */
   dataTimeoutMs?: number;

@@ -43,13 +43,24 @@ export function runtimeConfig({ buildRoot, servicesHost, languageHost, proxy, pa
   const file = join(buildRoot, 'client', 'config.json');
   const built = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
   const upstream = new URL(servicesHost);
+  const originOf = (value) => {
+    try {
+      const url = new URL(value);
+      return url.protocol === 'https:' || url.protocol === 'http:' ? url.origin : null;
+    } catch {
+      return null;
+    }
+  };
   return {
     ...built,
     servicesHost: proxy ? PROXY_PATH : upstream.href.replace(/\/+$/, ''),
     languageHost,
-    // The services host's own origin serves the sandbox's payment pages; a deployment lists its
-    // providers in config.json (`paymentOrigins`) or through this option.
-    paymentOrigins: paymentOrigins ?? [...new Set([...(built.paymentOrigins ?? []), upstream.origin])],
+    // Where payment forms may post: the deployment's providers, from this option (PAYMENT_ORIGINS) or
+    // config.json. Nothing is added by default, the services host included: the sandbox's payment
+    // pages are allowed only where it is configured (the demo and the tests pass its origin).
+    paymentOrigins: [...new Set(paymentOrigins ?? built.paymentOrigins ?? [])].filter(
+      (origin) => originOf(origin) !== null,
+    ),
   };
 }
 
@@ -146,6 +157,12 @@ export async function createStorefrontApp({
           config,
           upstream,
           nonce: response.locals.nonce,
+          // A page's own policy, once it knows the store's settings (replaces the one set above).
+          setPagePolicy: (features) =>
+            response.set(
+              'Content-Security-Policy',
+              securityHeaders(config, response.locals.nonce, features)['Content-Security-Policy'],
+            ),
           pathLanguage: response.locals.pathLanguage,
           clientRoot,
           dataTimeoutMs,

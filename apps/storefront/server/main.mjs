@@ -5,6 +5,7 @@
 //   PROXY           "false": the browser calls SERVICES_HOST itself (it must allow the origin)
 //   LANGUAGE_HOST   where translation files are (default /locales, served from the build)
 //   TRUST_PROXY     Express's "trust proxy" (e.g. "true" or "loopback") behind a load balancer or CDN
+//   PAYMENT_ORIGINS comma-separated origins payment forms may post to (default: config.json's list)
 import { startStorefrontServer } from './start.mjs';
 
 const servicesHost = process.env.SERVICES_HOST;
@@ -21,6 +22,9 @@ const server = await startStorefrontServer({
   host: process.env.HOST ?? '0.0.0.0',
   proxy: process.env.PROXY !== 'false',
   languageHost: process.env.LANGUAGE_HOST ?? '/locales',
+  ...(process.env.PAYMENT_ORIGINS
+    ? { paymentOrigins: process.env.PAYMENT_ORIGINS.split(',').map((origin) => origin.trim()) }
+    : {}),
   trustProxy: trust === undefined ? false : trust === 'true' ? true : trust === 'false' ? false : trust,
 });
 process.stdout.write(`Storefront on port ${server.port}, services host ${servicesHost}\n`);

@@ -2,4 +2,6 @@
 export function securityHeaders(
   config: { servicesHost: string; languageHost?: string; paymentOrigins?: readonly string[] },
   nonce?: string,
+  /** `tagManager`: allow Google Tag Manager and analytics (a store that sets a tag). */
+  features?: { tagManager?: boolean },
 ): Record<string, string>;

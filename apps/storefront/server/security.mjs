@@ -18,24 +18,31 @@ const originOf = (value, base) => {
 
 /**
  * The headers of every answer. Scripts: the storefront's own files, the inline scripts React Router and
- * React write into this page (they carry `nonce`; no 'unsafe-inline'), and reCAPTCHA's and the tag
- * manager's, which load only for stores that turn them on. Calls only to the storefront itself, the
- * services host, the language host and analytics; form posts only to itself and the payment origins.
- * Inline styles stay allowed: the store's theme, the toaster and the dialogs' scroll lock use them.
- * Relative hosts (`/api`, `/locales`) are the storefront's own origin and need no entry.
+ * React write into this page (they carry `nonce`; no 'unsafe-inline'), reCAPTCHA's (only stores that
+ * turn it on load it) and, with `tagManager` (a page of a store that sets `google_analytics_tag`, or
+ * whose settings the server did not get), the tag manager's. Calls only to the storefront itself, the
+ * services host, the language host and (with `tagManager`) analytics; form posts only to itself and
+ * the configured payment origins. Inline styles stay allowed: the store's theme, the toaster and the
+ * dialogs' scroll lock use them. Relative hosts (`/api`, `/locales`) are the storefront's own origin
+ * and need no entry.
  */
-export function securityHeaders({ servicesHost, languageHost = '/locales', paymentOrigins = [] }, nonce) {
+export function securityHeaders(
+  { servicesHost, languageHost = '/locales', paymentOrigins = [] },
+  nonce,
+  { tagManager = false } = {},
+) {
   const base = 'http://storefront.invalid';
   const others = (...values) =>
     [...new Set(values.map((value) => originOf(value, base)).filter((o) => o && o !== base))].join(' ');
   const list = (...parts) => parts.filter(Boolean).join(' ');
+  const tags = (...hosts) => (tagManager ? hosts : []);
   const directives = {
     'default-src': "'self'",
-    'script-src': list("'self'", nonce ? `'nonce-${nonce}'` : '', ...RECAPTCHA, TAG_MANAGER),
+    'script-src': list("'self'", nonce ? `'nonce-${nonce}'` : '', ...RECAPTCHA, ...tags(TAG_MANAGER)),
     'style-src': "'self' 'unsafe-inline'",
-    'img-src': list("'self'", 'data:', 'blob:', others(servicesHost), TAG_MANAGER, ...ANALYTICS),
+    'img-src': list("'self'", 'data:', 'blob:', others(servicesHost), ...tags(TAG_MANAGER, ...ANALYTICS)),
     'font-src': "'self'",
-    'connect-src': list("'self'", others(servicesHost, languageHost), TAG_MANAGER, ...ANALYTICS),
+    'connect-src': list("'self'", others(servicesHost, languageHost), ...tags(TAG_MANAGER, ...ANALYTICS)),
     'frame-src': RECAPTCHA[0],
     'form-action': list("'self'", others(...paymentOrigins)),
     'object-src': "'none'",

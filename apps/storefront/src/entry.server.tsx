@@ -11,6 +11,7 @@ import { cacheControl } from './server/cache.server.ts';
 import { startAfterFirstPaint } from './server/first-paint.server.ts';
 import { createRequestI18n, renderedTexts } from './server/i18n.server.ts';
 import { requestScope } from './server/request.server.ts';
+import { storeAnswers } from './server/store.server.ts';
 
 /** The longest a render may take once the data is in; then what is done is sent. */
 export const streamTimeout = 5000;
@@ -36,6 +37,13 @@ export default async function handleRequest(
     ? []
     : routeNamespaces(matches.map((match) => routerContext.routeModules[match.route.id]?.handle));
   const scope = server && !routerContext.isSpaMode ? requestScope(request, loadContext) : null;
+  if (server && scope) {
+    // The tag manager's hosts only for a store that sets a tag, or whose settings did not come in
+    // time (the browser asks again and may load it). The root loader asked already: no new call.
+    const { settings } = await storeAnswers(scope);
+    const tag = settings?.store_settings_data?.[0]?.store_page_settings?.google_analytics_tag;
+    server.setPagePolicy({ tagManager: settings ? typeof tag === 'string' && tag.trim() !== '' : true });
+  }
   const texts: i18n = await createRequestI18n(
     {
       host: server?.config.languageHost ?? '/locales',

@@ -304,6 +304,26 @@ describe('headers and files', () => {
     expect(nonces.size).toBe(4);
   });
 
+  it('the tag manager’s hosts only where a tag may load; form posts only to configured payment origins', async () => {
+    const policy = (response: { headers: Headers }) =>
+      new Map(
+        (response.headers.get('content-security-policy') ?? '')
+          .split(';')
+          .map((directive) => directive.trim().split(/\s+/))
+          .map(([name = '', ...sources]) => [name, sources]),
+      );
+    // The demo store sets no tag: no tag manager, no analytics.
+    const plain = policy((await page('/')).response);
+    for (const name of ['script-src', 'img-src', 'connect-src'])
+      expect(plain.get(name)?.join(' '), name).not.toMatch(/googletagmanager|google-analytics/);
+    // No payment origin configured: the services host is not one by default.
+    expect(plain.get('form-action')).toEqual(["'self'"]);
+    // Settings that did not come in time: the browser asks again and may load it.
+    mode = 'hang';
+    const unknown = policy((await page('/')).response);
+    expect(unknown.get('script-src')).toContain('https://www.googletagmanager.com');
+  });
+
   it('a guest’s catalogue page may be kept by a CDN; anything of one shopper may not', async () => {
     const shared = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
     for (const path of ['/', '/productListing', '/ProductDetails?productId=1005', '/listCategories'])

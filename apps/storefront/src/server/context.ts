@@ -11,6 +11,8 @@ export interface StorefrontServerContext {
   upstream: string;
   /** This response's Content-Security-Policy nonce (React Router's and React's inline scripts carry it). */
   nonce: string;
+  /** Sets the page's Content-Security-Policy: `tagManager` for a store that sets a tag (or may). */
+  setPagePolicy(features: { tagManager: boolean }): void;
   /** A language given first in the path (`/fr/cart`), taken off before routing; null when none. */
   pathLanguage: string | null;
   /** The built client files (`build/client`): translations of a language host on this origin. */
