@@ -29,23 +29,63 @@ async function raisePaymentToast(page: Page, store: string) {
   return toast;
 }
 
+type Box = { x: number; y: number; width: number; height: number };
+const intersects = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** A toast's box once it has settled below the header (sonner slides it in from above), and the header's. */
+async function settledBelowHeader(page: Page, toast: ReturnType<Page['locator']>) {
+  const header = await page.locator('header').boundingBox();
+  if (!header) throw new Error('no header');
+  const bottom = header.y + header.height;
+  await expect.poll(async () => (await toast.boundingBox())?.y ?? -1).toBeGreaterThanOrEqual(bottom);
+  const box = await toast.boundingBox();
+  if (!box) throw new Error('no toast');
+  return { header, box, bottom };
+}
+
 test.describe('toasts', () => {
-  test('appear top-right in a left-to-right store and top-left in a right-to-left one', async ({ page }) => {
+  test('appear top-right in a left-to-right store and top-left in a right-to-left one, below the header', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     const ltr = await raisePaymentToast(page, 'demo');
     await expect(ltr).toHaveText(/The payment for your order did not go through/);
-    const ltrBox = await ltr.boundingBox();
-    expect(ltrBox && ltrBox.x + ltrBox.width).toBeGreaterThan(1280 - 60);
-    expect(ltrBox?.y).toBeLessThan(80);
+    const placed = await settledBelowHeader(page, ltr);
+    const ltrBox = placed.box;
+    expect(ltrBox.x + ltrBox.width).toBeGreaterThan(1280 - 60);
+    expect(ltrBox.y).toBeLessThan(placed.bottom + 40);
 
     const rtl = await raisePaymentToast(page, 'souq');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.locator('[data-sonner-toaster]')).toHaveAttribute('data-x-position', 'left');
     await expect(page.locator('[data-sonner-toaster]')).toHaveAttribute('data-y-position', 'top');
-    const rtlBox = await rtl.boundingBox();
-    expect(rtlBox?.x).toBeLessThan(60);
-    expect(rtlBox?.y).toBeLessThan(80);
+    const rtlPlaced = await settledBelowHeader(page, rtl);
+    expect(rtlPlaced.box.x).toBeLessThan(60);
+    expect(rtlPlaced.box.y).toBeLessThan(rtlPlaced.bottom + 40);
   });
+
+  for (const [screen, viewport] of [
+    ['a desktop', { width: 1280, height: 800 }],
+    ['a phone', { width: 360, height: 740 }],
+  ] as const)
+    test(`"Added to cart" never covers the header: its cart link takes the click (${screen})`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
+      const origin = storefront.origin('demo');
+      await page.goto(`${origin}/ProductDetails?productId=1005`);
+      await page.getByRole('button', { name: 'Add to cart' }).click();
+      const toast = page.locator('[data-slot="toast"]').filter({ hasText: 'Added to cart' });
+      await expect(toast).toBeVisible();
+      const { header, box } = await settledBelowHeader(page, toast);
+      expect(intersects(box, header)).toBe(false);
+      // While the toast shows (five seconds), the header's cart link is what a click reaches.
+      await expect(toast).toBeVisible();
+      await page.getByRole('link', { name: /^Cart, 1 item/ }).click();
+      await expect(page).toHaveURL(`${origin}/cart`);
+      await expect(page.getByRole('heading', { name: 'Your cart', level: 1 })).toBeVisible();
+    });
 
   test('stay when dragged less than 80 % of their width and go when dragged further', async ({ page }) => {
     const toast = await raisePaymentToast(page, 'demo');

@@ -19,7 +19,7 @@ import { type RouteHandle, SHELL_NAMESPACES } from '../i18n/namespaces.ts';
 import { SettingsError, StoreUnavailable } from '../pages/store-status.tsx';
 import { ScreenErrorBoundary } from './error-boundary.tsx';
 import { Footer } from './footer.tsx';
-import { Header } from './header.tsx';
+import { HEADER_HEIGHT_VARIABLE, Header } from './header.tsx';
 import { ScreenLoadFailure } from './screen-load-failure.tsx';
 import { ScrollManager } from './scroll.tsx';
 
@@ -131,7 +131,8 @@ function Frame({
           <PaymentReturn pathname={pathname} />
         </Suspense>
       ) : null}
-      <Toaster dir={dir} closeLabel={t('close')} />
+      {/* Below the header, whatever its height: a toast never covers the cart link or the menus. */}
+      <Toaster dir={dir} closeLabel={t('close')} top={`calc(var(${HEADER_HEIGHT_VARIABLE}, 0px) + 1rem)`} />
     </div>
   );
 }
