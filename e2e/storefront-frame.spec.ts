@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { seriousViolations } from './support/axe.ts';
 import { useStorefront } from './support/servers.ts';
+import { signInInBrowser } from './support/sign-in.ts';
 import { expect, hydrated, test } from './support/test.ts';
 
 const storefront = useStorefront();
@@ -178,17 +179,84 @@ test.describe('lazy screens (spec §2)', () => {
     await expect(alert).toHaveCount(0);
   });
 
-  test('offline, a screen not loaded yet waits for the connection instead of reloading', async ({ page }) => {
+  /** A mark in the page's memory, and a half-typed search: both are lost if the page reloads. */
+  async function markThePage(page: Page) {
+    await page.evaluate(() => {
+      (window as unknown as { __kept?: string }).__kept = 'still here';
+    });
+    await page.locator('#site-search').fill('half-typed');
+  }
+  async function expectNothingLost(page: Page) {
+    expect(await page.evaluate(() => (window as unknown as { __kept?: string }).__kept)).toBe('still here');
+    await expect(page.locator('#site-search')).toHaveValue('half-typed');
+  }
+  const offlineNotice = (page: Page) =>
+    page
+      .getByRole('status')
+      .filter({ hasText: 'You are offline. This page will open when the connection is back.' });
+
+  test('[F2] offline, a screen not loaded yet waits for the connection instead of reloading', async ({
+    page,
+  }) => {
     await page.goto(storefront.origin('demo'));
     await hydrated(page);
+    await markThePage(page);
     const loads = countLoads(page);
     await page.context().setOffline(true);
     await page.getByRole('link', { name: /^Cart/ }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toBeVisible();
+    await expect(offlineNotice(page)).toBeVisible();
     expect(loads.count).toBe(0);
     await page.context().setOffline(false);
     await expect(page.getByRole('heading', { name: 'Your cart', level: 1 })).toBeVisible();
+    await expect(page).toHaveURL(`${storefront.origin('demo')}/cart`);
+    await expect(offlineNotice(page)).toHaveCount(0);
     expect(loads.count).toBe(0);
+    await expectNothingLost(page);
+  });
+
+  test('[F2] offline, going back to a screen not loaded yet waits for the connection instead of reloading', async ({
+    page,
+  }) => {
+    const origin = storefront.origin('demo');
+    await page.goto(origin);
+    await hydrated(page);
+    // An entry for the cart before this one, in this document, whose code the page never loaded.
+    await page.evaluate(() => {
+      history.replaceState(history.state, '', '/cart');
+      history.pushState(history.state, '', '/');
+    });
+    await markThePage(page);
+    const loads = countLoads(page);
+    await page.context().setOffline(true);
+    await page.evaluate(() => history.back());
+    await expect(offlineNotice(page)).toBeVisible();
+    expect(loads.count).toBe(0);
+    await page.context().setOffline(false);
+    await expect(page.getByRole('heading', { name: 'Your cart', level: 1 })).toBeVisible();
+    await expect(page).toHaveURL(`${origin}/cart`);
+    expect(loads.count).toBe(0);
+    await expectNothingLost(page);
+  });
+
+  test('[F2] offline, a tab whose code is not loaded yet waits for the connection instead of failing', async ({
+    page,
+  }) => {
+    const origin = await signInInBrowser(page, storefront.origin('demo'));
+    await page.goto(`${origin}/userprofile/myOrder`);
+    await expect(page.getByRole('heading', { name: 'My orders', level: 1 })).toBeVisible();
+    await markThePage(page);
+    const loads = countLoads(page);
+    await page.context().setOffline(true);
+    await page.getByRole('link', { name: 'Bookings', exact: true }).click();
+    await expect(offlineNotice(page)).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'This screen could not be loaded' })).toHaveCount(
+      0,
+    );
+    await page.context().setOffline(false);
+    await expect(page.getByRole('heading', { name: 'My bookings' })).toBeVisible();
+    await expect(offlineNotice(page)).toHaveCount(0);
+    expect(loads.count).toBe(0);
+    await expectNothingLost(page);
   });
 });
 

@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { AiWidget } from '../ai/widget.tsx';
 import { keepPreferenceCookies } from '../app/preferences.ts';
+import { lazyScreen } from '../app/route-modules.ts';
 import { type RouteHandle, SHELL_NAMESPACES } from '../i18n/namespaces.ts';
 import { SettingsError, StoreUnavailable } from '../pages/store-status.tsx';
 import { ScreenErrorBoundary } from './error-boundary.tsx';
@@ -23,7 +24,7 @@ import { HEADER_HEIGHT_VARIABLE, Header } from './header.tsx';
 import { ScreenLoadFailure } from './screen-load-failure.tsx';
 import { ScrollManager } from './scroll.tsx';
 
-const PaymentReturn = lazy(() => import('./payment-return.tsx'));
+const PaymentReturn = lazy(lazyScreen(() => import('./payment-return.tsx')));
 
 type Language = ReturnType<typeof useLanguage>;
 
