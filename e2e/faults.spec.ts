@@ -461,3 +461,63 @@ test.describe('a service that answers 500', () => {
     await expect(failure).toHaveCount(0);
   });
 });
+
+test.describe('hostile theme colours in the store settings', () => {
+  const HOSTILE = 'url(https://evil.example/track.png)';
+  const hostile = useStorefront({
+    rewriteJson: (body) => {
+      const settings = (
+        body as {
+          response_body?: {
+            store_settings_data?: {
+              store_page_settings?: Record<string, unknown>;
+              store_header_settings?: Record<string, unknown>;
+              store_footer_settings?: Record<string, unknown>;
+            }[];
+          };
+        }
+      ).response_body?.store_settings_data?.[0];
+      if (settings)
+        for (const part of [
+          settings.store_page_settings,
+          settings.store_header_settings,
+          settings.store_footer_settings,
+        ])
+          for (const key of Object.keys(part ?? {})) if (part && key.endsWith('_color')) part[key] = HOSTILE;
+      return body;
+    },
+  });
+
+  test('[H4] never reach a style: the defaults apply and nothing is asked of the other host', async ({
+    page,
+  }) => {
+    const elsewhere: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('evil.example')) elsewhere.push(request.url());
+    });
+    const origin = hostile.origin('demo');
+    // The server's page: its theme style sheet holds the defaults (the raw answer, handed to the
+    // browser's cache as data, may still carry the text).
+    const html = await pageHtml(origin, '/');
+    const sheets = [...html.matchAll(/<style[^>]*>([^<]*)<\/style>/g)].map(([, css]) => css).join('');
+    expect(sheets).toContain('--mk-page-bg:#ffffff');
+    expect(sheets).not.toMatch(/url\(|evil\.example/);
+    expect(html).not.toMatch(/style="[^"]*evil\.example/);
+    await page.goto(origin);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const styles = await page.evaluate(() => {
+      const root = getComputedStyle(document.documentElement);
+      return {
+        page: root.getPropertyValue('--mk-page-bg').trim(),
+        header: root.getPropertyValue('--mk-header-bg').trim(),
+        body: getComputedStyle(document.body).backgroundImage,
+        sheets: [...document.querySelectorAll('style')].map((style) => style.textContent).join(''),
+      };
+    });
+    expect(styles.page).toBe('#ffffff');
+    expect(styles.header).toBe('#ffffff');
+    expect(styles.body).toBe('none');
+    expect(styles.sheets).not.toContain('evil.example');
+    expect(elsewhere).toEqual([]);
+  });
+});
