@@ -257,7 +257,7 @@ describe('feedback', () => {
     render(<Toaster top="calc(var(--header-height) + 1rem)" />);
     toast.info('Below the header');
     const message = await screen.findByText('Below the header');
-    const region = message.closest('[data-x-position]') as HTMLElement;
+    const region = message.closest('[data-sonner-toaster]') as HTMLElement;
     expect(region.style.getPropertyValue('--offset-top')).toBe('calc(var(--header-height) + 1rem)');
     expect(region.style.getPropertyValue('--mobile-offset-top')).toBe('calc(var(--header-height) + 1rem)');
     expect(region.style.getPropertyValue('--offset-right')).toBe('24px');
