@@ -339,3 +339,185 @@ test.describe('hostile data', () => {
     expect(elsewhere).toEqual([]);
   });
 });
+
+// Issue 20: data that did not load shows as a failure with a retry, never as "nothing here".
+test.describe('a service that answers 500', () => {
+  const faults = () => `${storefront.sandboxUrl()}/__sandbox/faults`;
+  /** Every GET of `path` answers 500 until the faults are cleared. */
+  const failEvery = (path: string, message: string) =>
+    fetch(faults(), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ method: 'GET', path, status: 500, message }),
+    });
+  const clearFaults = () => fetch(faults(), { method: 'DELETE' });
+  test.afterEach(clearFaults);
+  // Three retries with backoff (spec §9: 1 s, 2 s, 4 s) come before a failure shows.
+  const AFTER_RETRIES = { timeout: 15_000 };
+
+  test('[F1] the cart: an error with a retry, a badge with no count, then the cart once it answers', async ({
+    page,
+  }) => {
+    const client = await signedInShopper(storefront.sandboxUrl(), 'demo');
+    await unwrap(client.DELETE('/cfs/rest/v3/customer-cart'));
+    await unwrap(
+      client.POST('/cfs/rest/v3/customer-cart', {
+        body: { customer_cart: [{ product: CABLE, cart_quantity: 2 }] },
+      }),
+    );
+    const origin = await signInInBrowser(page, storefront.origin('demo'));
+    await expect(page.getByTestId('cart-count')).toHaveText('2');
+    await failEvery('/cfs/rest/v3/customer-cart', 'The cart service is down');
+    await page.goto(`${origin}/cart`);
+    const failure = page.getByRole('alert').filter({ hasText: 'Your cart could not be loaded' });
+    await expect(failure).toBeVisible(AFTER_RETRIES);
+    await expect(failure).toContainText('The cart service is down');
+    await expect(page.getByText('Your cart is empty')).toHaveCount(0);
+    // The header does not claim an empty cart it has not seen.
+    await expect(page.getByTestId('cart-count')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Cart (its contents could not be loaded)' })).toBeVisible();
+    await clearFaults();
+    await failure.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByTestId('cart-line')).toHaveCount(1);
+    await expect(failure).toHaveCount(0);
+    await expect(page.getByTestId('cart-count')).toHaveText('2');
+    await expect(page.getByRole('link', { name: 'Cart, 2 items' })).toBeVisible();
+  });
+
+  test('[F1] the wishlist: an error with a retry (no retries of its own), then the wishlist', async ({
+    page,
+  }) => {
+    const client = await signedInShopper(storefront.sandboxUrl(), 'demo');
+    await unwrap(client.POST('/cfs/rest/v3/customer-wishlist', { body: { product: PRODUCT } }));
+    const origin = await signInInBrowser(page, storefront.origin('demo'));
+    await failEvery('/cfs/rest/v3/customer-wishlist', 'The wishlist service is down');
+    await page.goto(`${origin}/WishList`);
+    const failure = page.getByRole('alert').filter({ hasText: 'The wishlist could not be loaded.' });
+    await expect(failure).toBeVisible();
+    await expect(page.getByText('Your wishlist is empty')).toHaveCount(0);
+    await clearFaults();
+    await failure.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByTestId('wishlist-item').first()).toBeVisible();
+    await expect(failure).toHaveCount(0);
+  });
+
+  test('[F1] the orders: an error with a retry, no "0 orders", then the orders', async ({ page }) => {
+    const client = await signedInShopper(storefront.sandboxUrl(), 'demo');
+    const address = await ensureAddress(client);
+    const checkout = await unwrap(
+      client.POST('/flow-management/rest/v3/checkout-journey', {
+        body: { source: 'buy_now', buy_now_item: { product_id: CABLE, quantity: 1 } },
+      }),
+    );
+    await unwrap(
+      client.POST('/ofs/rest/v3/orders', {
+        body: {
+          checkout_id: checkout.checkout_id,
+          delivery_address_id: address.address_id,
+          billing_address_id: address.address_id,
+          payment_method_ids: [1],
+        },
+      }),
+    );
+    const origin = await signInInBrowser(page, storefront.origin('demo'));
+    await failEvery('/ofs/rest/v3/orders', 'The order service is down');
+    await page.goto(`${origin}/userprofile/myOrder`);
+    const failure = page.getByRole('alert').filter({ hasText: 'Your orders could not be loaded' });
+    await expect(failure).toBeVisible(AFTER_RETRIES);
+    await expect(page.getByRole('main')).not.toContainText(/\b0 orders\b|You have not ordered anything yet/);
+    await clearFaults();
+    await failure.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByTestId('order-card').first()).toBeVisible();
+    await expect(failure).toHaveCount(0);
+  });
+
+  test('[F1] the addresses: an error with a retry, then the saved addresses', async ({ page }) => {
+    const client = await signedInShopper(storefront.sandboxUrl(), 'demo');
+    await ensureAddress(client);
+    const origin = await signInInBrowser(page, storefront.origin('demo'));
+    await failEvery('/cfs/rest/v3/customer-address', 'The address service is down');
+    await page.goto(`${origin}/customerAddress`);
+    const failure = page.getByRole('alert').filter({ hasText: 'Your addresses could not be loaded' });
+    await expect(failure).toBeVisible(AFTER_RETRIES);
+    await expect(failure).toContainText('The address service is down');
+    await expect(page.getByTestId('address')).toHaveCount(0);
+    await clearFaults();
+    await failure.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByTestId('address').first()).toBeVisible();
+    await expect(failure).toHaveCount(0);
+  });
+
+  test('[F1] the product listing (a guest): an error with a retry, no "0 results", then the products', async ({
+    page,
+  }) => {
+    await failEvery('/pbs/rest/v3/products', 'The catalogue is down');
+    await page.goto(`${storefront.origin('demo')}/productListing`);
+    const failure = page.getByRole('alert').filter({ hasText: 'The products could not be loaded.' });
+    await expect(failure).toBeVisible(AFTER_RETRIES);
+    await expect(page.getByRole('main')).not.toContainText(/\b0 products\b|No products match/);
+    await clearFaults();
+    await failure.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.locator(`main a[href^="/ProductDetails?productId="]`).first()).toBeVisible();
+    await expect(failure).toHaveCount(0);
+  });
+});
+
+test.describe('hostile theme colours in the store settings', () => {
+  const HOSTILE = 'url(https://evil.example/track.png)';
+  const hostile = useStorefront({
+    rewriteJson: (body) => {
+      const settings = (
+        body as {
+          response_body?: {
+            store_settings_data?: {
+              store_page_settings?: Record<string, unknown>;
+              store_header_settings?: Record<string, unknown>;
+              store_footer_settings?: Record<string, unknown>;
+            }[];
+          };
+        }
+      ).response_body?.store_settings_data?.[0];
+      if (settings)
+        for (const part of [
+          settings.store_page_settings,
+          settings.store_header_settings,
+          settings.store_footer_settings,
+        ])
+          for (const key of Object.keys(part ?? {})) if (part && key.endsWith('_color')) part[key] = HOSTILE;
+      return body;
+    },
+  });
+
+  test('[H4] never reach a style: the defaults apply and nothing is asked of the other host', async ({
+    page,
+  }) => {
+    const elsewhere: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('evil.example')) elsewhere.push(request.url());
+    });
+    const origin = hostile.origin('demo');
+    // The server's page: its theme style sheet holds the defaults (the raw answer, handed to the
+    // browser's cache as data, may still carry the text).
+    const html = await pageHtml(origin, '/');
+    const sheets = [...html.matchAll(/<style[^>]*>([^<]*)<\/style>/g)].map(([, css]) => css).join('');
+    expect(sheets).toContain('--mk-page-bg:#ffffff');
+    expect(sheets).not.toMatch(/url\(|evil\.example/);
+    expect(html).not.toMatch(/style="[^"]*evil\.example/);
+    await page.goto(origin);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const styles = await page.evaluate(() => {
+      const root = getComputedStyle(document.documentElement);
+      return {
+        page: root.getPropertyValue('--mk-page-bg').trim(),
+        header: root.getPropertyValue('--mk-header-bg').trim(),
+        body: getComputedStyle(document.body).backgroundImage,
+        sheets: [...document.querySelectorAll('style')].map((style) => style.textContent).join(''),
+      };
+    });
+    expect(styles.page).toBe('#ffffff');
+    expect(styles.header).toBe('#ffffff');
+    expect(styles.body).toBe('none');
+    expect(styles.sheets).not.toContain('evil.example');
+    expect(elsewhere).toEqual([]);
+  });
+});

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { seriousViolations } from './support/axe.ts';
 import { useStorefront } from './support/servers.ts';
+import { signInInBrowser } from './support/sign-in.ts';
 import { expect, hydrated, test } from './support/test.ts';
 
 const storefront = useStorefront();
@@ -29,23 +30,63 @@ async function raisePaymentToast(page: Page, store: string) {
   return toast;
 }
 
+type Box = { x: number; y: number; width: number; height: number };
+const intersects = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** A toast's box once it has settled below the header (sonner slides it in from above), and the header's. */
+async function settledBelowHeader(page: Page, toast: ReturnType<Page['locator']>) {
+  const header = await page.locator('header').boundingBox();
+  if (!header) throw new Error('no header');
+  const bottom = header.y + header.height;
+  await expect.poll(async () => (await toast.boundingBox())?.y ?? -1).toBeGreaterThanOrEqual(bottom);
+  const box = await toast.boundingBox();
+  if (!box) throw new Error('no toast');
+  return { header, box, bottom };
+}
+
 test.describe('toasts', () => {
-  test('appear top-right in a left-to-right store and top-left in a right-to-left one', async ({ page }) => {
+  test('appear top-right in a left-to-right store and top-left in a right-to-left one, below the header', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     const ltr = await raisePaymentToast(page, 'demo');
     await expect(ltr).toHaveText(/The payment for your order did not go through/);
-    const ltrBox = await ltr.boundingBox();
-    expect(ltrBox && ltrBox.x + ltrBox.width).toBeGreaterThan(1280 - 60);
-    expect(ltrBox?.y).toBeLessThan(80);
+    const placed = await settledBelowHeader(page, ltr);
+    const ltrBox = placed.box;
+    expect(ltrBox.x + ltrBox.width).toBeGreaterThan(1280 - 60);
+    expect(ltrBox.y).toBeLessThan(placed.bottom + 40);
 
     const rtl = await raisePaymentToast(page, 'souq');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.locator('[data-sonner-toaster]')).toHaveAttribute('data-x-position', 'left');
     await expect(page.locator('[data-sonner-toaster]')).toHaveAttribute('data-y-position', 'top');
-    const rtlBox = await rtl.boundingBox();
-    expect(rtlBox?.x).toBeLessThan(60);
-    expect(rtlBox?.y).toBeLessThan(80);
+    const rtlPlaced = await settledBelowHeader(page, rtl);
+    expect(rtlPlaced.box.x).toBeLessThan(60);
+    expect(rtlPlaced.box.y).toBeLessThan(rtlPlaced.bottom + 40);
   });
+
+  for (const [screen, viewport] of [
+    ['a desktop', { width: 1280, height: 800 }],
+    ['a phone', { width: 360, height: 740 }],
+  ] as const)
+    test(`"Added to cart" never covers the header: its cart link takes the click (${screen})`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
+      const origin = storefront.origin('demo');
+      await page.goto(`${origin}/ProductDetails?productId=1005`);
+      await page.getByRole('button', { name: 'Add to cart' }).click();
+      const toast = page.locator('[data-slot="toast"]').filter({ hasText: 'Added to cart' });
+      await expect(toast).toBeVisible();
+      const { header, box } = await settledBelowHeader(page, toast);
+      expect(intersects(box, header)).toBe(false);
+      // While the toast shows (five seconds), the header's cart link is what a click reaches.
+      await expect(toast).toBeVisible();
+      await page.getByRole('link', { name: /^Cart, 1 item/ }).click();
+      await expect(page).toHaveURL(`${origin}/cart`);
+      await expect(page.getByRole('heading', { name: 'Your cart', level: 1 })).toBeVisible();
+    });
 
   test('stay when dragged less than 80 % of their width and go when dragged further', async ({ page }) => {
     const toast = await raisePaymentToast(page, 'demo');
@@ -138,17 +179,84 @@ test.describe('lazy screens (spec §2)', () => {
     await expect(alert).toHaveCount(0);
   });
 
-  test('offline, a screen not loaded yet waits for the connection instead of reloading', async ({ page }) => {
+  /** A mark in the page's memory, and a half-typed search: both are lost if the page reloads. */
+  async function markThePage(page: Page) {
+    await page.evaluate(() => {
+      (window as unknown as { __kept?: string }).__kept = 'still here';
+    });
+    await page.locator('#site-search').fill('half-typed');
+  }
+  async function expectNothingLost(page: Page) {
+    expect(await page.evaluate(() => (window as unknown as { __kept?: string }).__kept)).toBe('still here');
+    await expect(page.locator('#site-search')).toHaveValue('half-typed');
+  }
+  const offlineNotice = (page: Page) =>
+    page
+      .getByRole('status')
+      .filter({ hasText: 'You are offline. This page will open when the connection is back.' });
+
+  test('[F2] offline, a screen not loaded yet waits for the connection instead of reloading', async ({
+    page,
+  }) => {
     await page.goto(storefront.origin('demo'));
     await hydrated(page);
+    await markThePage(page);
     const loads = countLoads(page);
     await page.context().setOffline(true);
     await page.getByRole('link', { name: /^Cart/ }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toBeVisible();
+    await expect(offlineNotice(page)).toBeVisible();
     expect(loads.count).toBe(0);
     await page.context().setOffline(false);
     await expect(page.getByRole('heading', { name: 'Your cart', level: 1 })).toBeVisible();
+    await expect(page).toHaveURL(`${storefront.origin('demo')}/cart`);
+    await expect(offlineNotice(page)).toHaveCount(0);
     expect(loads.count).toBe(0);
+    await expectNothingLost(page);
+  });
+
+  test('[F2] offline, going back to a screen not loaded yet waits for the connection instead of reloading', async ({
+    page,
+  }) => {
+    const origin = storefront.origin('demo');
+    await page.goto(origin);
+    await hydrated(page);
+    // An entry for the cart before this one, in this document, whose code the page never loaded.
+    await page.evaluate(() => {
+      history.replaceState(history.state, '', '/cart');
+      history.pushState(history.state, '', '/');
+    });
+    await markThePage(page);
+    const loads = countLoads(page);
+    await page.context().setOffline(true);
+    await page.evaluate(() => history.back());
+    await expect(offlineNotice(page)).toBeVisible();
+    expect(loads.count).toBe(0);
+    await page.context().setOffline(false);
+    await expect(page.getByRole('heading', { name: 'Your cart', level: 1 })).toBeVisible();
+    await expect(page).toHaveURL(`${origin}/cart`);
+    expect(loads.count).toBe(0);
+    await expectNothingLost(page);
+  });
+
+  test('[F2] offline, a tab whose code is not loaded yet waits for the connection instead of failing', async ({
+    page,
+  }) => {
+    const origin = await signInInBrowser(page, storefront.origin('demo'));
+    await page.goto(`${origin}/userprofile/myOrder`);
+    await expect(page.getByRole('heading', { name: 'My orders', level: 1 })).toBeVisible();
+    await markThePage(page);
+    const loads = countLoads(page);
+    await page.context().setOffline(true);
+    await page.getByRole('link', { name: 'Bookings', exact: true }).click();
+    await expect(offlineNotice(page)).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'This screen could not be loaded' })).toHaveCount(
+      0,
+    );
+    await page.context().setOffline(false);
+    await expect(page.getByRole('heading', { name: 'My bookings' })).toBeVisible();
+    await expect(offlineNotice(page)).toHaveCount(0);
+    expect(loads.count).toBe(0);
+    await expectNothingLost(page);
   });
 });
 

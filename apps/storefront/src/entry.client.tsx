@@ -8,7 +8,7 @@ import { loadConfig } from './app/config.ts';
 import { CHUNK_RELOAD_FLAG } from './app/first-load-guard.ts';
 import { PageContext, readRenderedTexts, TEXTS_ELEMENT_ID } from './app/page-context.tsx';
 import { keepPreferenceCookies } from './app/preferences.ts';
-import { loadRouteModules, routeModuleGuard } from './app/route-modules.ts';
+import { holdHistoryMoves, loadRouteModules, routeModuleGuard } from './app/route-modules.ts';
 import { createBrowserI18n } from './i18n/client.ts';
 import { loadHttpBackend } from './i18n/lazy-backend.ts';
 import { FALLBACK_LANGUAGE } from './i18n/namespaces.ts';
@@ -87,6 +87,9 @@ const page = { texts: textsElement?.textContent ?? null, ...(nonce ? { nonce } :
 // in the middle of hydration (English prices need none: see formatPrice).
 formatPrice(0, '', i18n.language);
 await new Promise((resolve) => setTimeout(resolve, 0));
+
+// Before the router listens: back and forward wait for a screen's code as links do.
+holdHistoryMoves(i18n);
 
 startTransition(() => {
   hydrateRoot(

@@ -4,6 +4,7 @@ import type {
   CartDisplayItem,
   CheckoutSteps,
   GuestCartMergePlan,
+  LoadState,
   PaymentSelectionState,
 } from '../src/core/index.ts';
 import {
@@ -32,6 +33,9 @@ describe('public hook signatures', () => {
     >();
     expectTypeOf<CartApi['setQuantity']>().returns.toEqualTypeOf<Promise<void>>();
     expectTypeOf<CartApi['source']>().toEqualTypeOf<'server' | 'guest'>();
+    expectTypeOf<CartApi['state']>().toEqualTypeOf<LoadState>();
+    expectTypeOf<CartApi['reload']>().toEqualTypeOf<() => void>();
+    expectTypeOf<ReturnType<typeof useWishlist>['state']>().toEqualTypeOf<LoadState>();
   });
 
   it('useSession signs in with the contract bodies and answers with the login result', () => {

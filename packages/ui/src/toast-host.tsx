@@ -84,14 +84,19 @@ export function dismissToast(id?: string) {
   sonner.dismiss(id);
 }
 
-/** The sonner host: top-right, top-left for right-to-left; sonner's own swipe is off (ours is 80 %). */
+/**
+ * The sonner host: top-right, top-left for right-to-left; sonner's own swipe is off (ours is 80 %).
+ * `top` moves the stack down, on every screen width (sonner's `offset` and `mobileOffset`).
+ */
 export function ToastHost({
   dir,
   closeLabel,
+  top,
   onReady,
 }: {
   dir: 'ltr' | 'rtl';
   closeLabel: string;
+  top?: string | undefined;
   onReady: () => () => void;
 }) {
   // Runs after sonner's own effects (children first), so it is subscribed before queued toasts show.
@@ -104,6 +109,8 @@ export function ToastHost({
         duration={TOAST_DURATION_MS}
         swipeDirections={[]}
         toastOptions={{ unstyled: true }}
+        // Only the top is ours: the other sides keep sonner's defaults (24px, 16px on phones).
+        {...(top === undefined ? {} : { offset: { top }, mobileOffset: { top } })}
       />
     </CloseLabel.Provider>
   );

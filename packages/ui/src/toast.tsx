@@ -87,9 +87,19 @@ const whenIdle = (run: () => void) =>
 
 /**
  * Where toasts appear. Render it once; it loads its code after the page is interactive. `closeLabel`
- * names each toast's close button (translate it).
+ * names each toast's close button (translate it). `top` is the stack's distance from the top of the
+ * viewport on every screen width, any CSS length (say `calc(var(--header-height) + 1rem)`): toasts
+ * then never cover a header's controls.
  */
-export function Toaster({ dir = 'ltr', closeLabel = 'Close' }: { dir?: 'ltr' | 'rtl'; closeLabel?: string }) {
+export function Toaster({
+  dir = 'ltr',
+  closeLabel = 'Close',
+  top,
+}: {
+  dir?: 'ltr' | 'rtl';
+  closeLabel?: string;
+  top?: string;
+}) {
   const [Host, setHost] = useState<HostModule['ToastHost'] | null>(() => loaded?.ToastHost ?? null);
   useEffect(() => {
     if (loaded) {
@@ -105,7 +115,7 @@ export function Toaster({ dir = 'ltr', closeLabel = 'Close' }: { dir?: 'ltr' | '
       waitingForModule.delete(take);
     };
   }, []);
-  return Host ? <Host dir={dir} closeLabel={closeLabel} onReady={hostReady} /> : null;
+  return Host ? <Host dir={dir} closeLabel={closeLabel} top={top} onReady={hostReady} /> : null;
 }
 
 export {

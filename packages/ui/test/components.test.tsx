@@ -253,6 +253,17 @@ describe('feedback', () => {
     );
   });
 
+  it('given a `top`, should start the stack there on every screen width and keep the other sides', async () => {
+    render(<Toaster top="calc(var(--header-height) + 1rem)" />);
+    toast.info('Below the header');
+    const message = await screen.findByText('Below the header');
+    const region = message.closest('[data-sonner-toaster]') as HTMLElement;
+    expect(region.style.getPropertyValue('--offset-top')).toBe('calc(var(--header-height) + 1rem)');
+    expect(region.style.getPropertyValue('--mobile-offset-top')).toBe('calc(var(--header-height) + 1rem)');
+    expect(region.style.getPropertyValue('--offset-right')).toBe('24px');
+    expect(region.style.getPropertyValue('--mobile-offset-left')).toBe('16px');
+  });
+
   it('given a toast raised before the toaster is on the page, should show it once the toaster mounts', async () => {
     toast.error('Payment failed', { id: 'early' });
     await new Promise((resolve) => setTimeout(resolve, 20));

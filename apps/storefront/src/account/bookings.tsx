@@ -1,5 +1,5 @@
 import { type BookingsQuery, useBookings, useCancelBooking } from '@marketkit/hooks';
-import { bookingActions, pageCount } from '@marketkit/hooks/core';
+import { bookingActions, loadState, pageCount } from '@marketkit/hooks/core';
 import type { Schema } from '@marketkit/sdk';
 import { Button, Dialog, EmptyState, ErrorState, Pagination, Skeleton } from '@marketkit/ui';
 import { useEffect, useState } from 'react';
@@ -31,6 +31,10 @@ export function Bookings() {
   });
   const list = bookings.data?.data;
   const total = bookings.data?.total_count ?? 0;
+  const state = loadState(
+    { hasData: list !== undefined, isFetching: bookings.isFetching, error: bookings.error },
+    list?.length ?? 0,
+  );
   // A cancellation can empty the last page: step back to one that has bookings.
   useEffect(() => {
     if (list && list.length === 0 && page > 1) setPage((current) => Math.max(1, current - 1));
@@ -53,19 +57,19 @@ export function Bookings() {
           }}
         />
       </div>
-      {bookings.isError ? (
+      {state === 'failed' ? (
         <ErrorState
           title={t('bookings.load_failed')}
           retryLabel={t('common:retry')}
           onRetry={() => void bookings.refetch()}
         />
-      ) : !list ? (
+      ) : state === 'loading' ? (
         <div className="flex flex-col gap-3" aria-busy="true">
           {placeholders(2).map((key) => (
             <Skeleton key={key} className="h-24 w-full" />
           ))}
         </div>
-      ) : list.length === 0 ? (
+      ) : state === 'empty' || !list ? (
         <EmptyState
           title={filter ? t('bookings.empty_filtered') : t('bookings.empty')}
           action={

@@ -1,5 +1,5 @@
 import { useDigitalDownload, useDigitalProducts } from '@marketkit/hooks';
-import { formatMegabytes } from '@marketkit/hooks/core';
+import { formatMegabytes, loadState } from '@marketkit/hooks/core';
 import type { Schema } from '@marketkit/sdk';
 import { Button, EmptyState, ErrorState, Skeleton } from '@marketkit/ui';
 import { useTranslation } from 'react-i18next';
@@ -15,24 +15,28 @@ export function Downloads() {
   const { t } = useTranslation(['training_overview', 'common']);
   const products = useDigitalProducts();
   const list = products.data;
+  const state = loadState(
+    { hasData: list !== undefined, isFetching: products.isFetching, error: products.error },
+    list?.length ?? 0,
+  );
   return (
     <section aria-labelledby="downloads-title" className="flex flex-col gap-4">
       <h2 id="downloads-title" className="font-semibold text-xl">
         {t('downloads.title')}
       </h2>
-      {products.isError ? (
+      {state === 'failed' ? (
         <ErrorState
           title={t('downloads.load_failed')}
           retryLabel={t('common:retry')}
           onRetry={() => void products.refetch()}
         />
-      ) : !list ? (
+      ) : state === 'loading' ? (
         <div className="flex flex-col gap-3" aria-busy="true">
           {placeholders(2).map((key) => (
             <Skeleton key={key} className="h-20 w-full" />
           ))}
         </div>
-      ) : list.length === 0 ? (
+      ) : state === 'empty' || !list ? (
         <EmptyState
           title={t('downloads.empty')}
           description={t('downloads.empty_hint')}

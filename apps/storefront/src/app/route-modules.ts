@@ -104,8 +104,63 @@ const online = () =>
 
 const never = () => new Promise<never>(() => {});
 
+/**
+ * Goes on with `go` (a reload, a page load) now when online; offline, says so and goes on once the
+ * connection is back: a reload without a connection would show the browser's "no internet" page.
+ */
+export function whenOnline(go: () => void) {
+  if (navigator.onLine) return go();
+  screenLoading.setState({ state: 'offline' }, true);
+  addEventListener('online', go, { once: true });
+}
+
+/**
+ * Code for the screen at `destination`, loaded under spec §2's rule: offline, it waits for the
+ * connection (nothing is reloaded, nothing in memory is lost); online, a failure loads the page once
+ * (a deploy may have replaced the file) and a second one is shown. Never resolves when the page is
+ * reloading or showing the failure, or when `wanted()` says the screen is no longer asked for.
+ */
+async function underChunkRule<T>(load: () => Promise<T>, destination: () => string, wanted: () => boolean) {
+  for (;;) {
+    try {
+      const loaded = await withTimeout(load(), CHUNK_TIMEOUT_MS);
+      flag.clear();
+      return loaded;
+    } catch (error) {
+      if (!wanted()) return never();
+      if (!navigator.onLine) {
+        screenLoading.setState({ state: 'offline' }, true);
+        await online();
+        if (!wanted()) return never();
+        continue;
+      }
+      if (!flag.isSet()) {
+        flag.set();
+        location.assign(destination());
+        return never();
+      }
+      flag.clear();
+      const again = destination();
+      screenLoading.setState(
+        { state: 'failed', error, retry: () => whenOnline(() => location.assign(again)) },
+        true,
+      );
+      return never();
+    }
+  }
+}
+
 /** The latest navigation waiting for its modules: an older one never goes ahead after it. */
 let latest = 0;
+
+/** The ids of the routes a path shows, from React Router's manifest; null without one. */
+function routeIdsOf(url: URL) {
+  const { __reactRouterManifest: manifest } = page();
+  if (!manifest) return null;
+  return (matchRoutes(routeTree(manifest.routes), url.pathname) ?? [])
+    .map((match) => match.route.id)
+    .filter((id): id is string => id !== undefined);
+}
 
 /**
  * The modules of the routes `to` shows, loaded under the rule above, then the texts their handles
@@ -118,10 +173,22 @@ export async function loadRouteModules(to: string, texts?: i18n): Promise<void> 
   const url = new URL(to, location.href);
   if (url.origin !== location.origin) return;
   const turn = ++latest;
-  const ids = (matchRoutes(routeTree(manifest.routes), url.pathname) ?? [])
-    .map((match) => match.route.id)
-    .filter((id): id is string => id !== undefined);
-  const modules = await loadModules(manifest.routes, ids, `${url.pathname}${url.search}${url.hash}`, turn);
+  const ids = routeIdsOf(url) ?? [];
+  const loaded = page().__reactRouterRouteModules ?? {};
+  const load = () =>
+    Promise.all(
+      ids.map((id) => {
+        const module = manifest.routes[id]?.module;
+        return id in loaded || !module ? loaded[id] : import(/* @vite-ignore */ module);
+      }),
+    );
+  const modules = ids.every((id) => id in loaded)
+    ? await load()
+    : await underChunkRule(
+        load,
+        () => `${url.pathname}${url.search}${url.hash}`,
+        () => turn === latest,
+      );
   // A text file that fails for good leaves its keys to English (i18next): the screen opens anyway.
   if (texts)
     await texts
@@ -131,45 +198,39 @@ export async function loadRouteModules(to: string, texts?: i18n): Promise<void> 
   screenLoading.setState({ state: 'idle' }, true);
 }
 
-/** The route modules, imported where the router has not yet (the same URLs: one module each). */
-async function loadModules(
-  routes: Record<string, ManifestRoute>,
-  ids: readonly string[],
-  destination: string,
-  turn: number,
-): Promise<unknown[]> {
-  const loaded = page().__reactRouterRouteModules ?? {};
-  const load = () =>
-    Promise.all(
-      ids.map((id) => {
-        const module = routes[id]?.module;
-        return id in loaded || !module ? loaded[id] : import(/* @vite-ignore */ module);
-      }),
-    );
-  if (ids.every((id) => id in loaded)) return load();
-  for (;;) {
-    try {
-      const modules = await withTimeout(load(), CHUNK_TIMEOUT_MS);
-      flag.clear();
-      return modules;
-    } catch (error) {
-      if (turn !== latest) return never();
-      if (!navigator.onLine) {
-        screenLoading.setState({ state: 'offline' }, true);
-        await online();
-        if (turn !== latest) return never();
-        continue;
-      }
-      if (!flag.isSet()) {
-        flag.set();
-        location.assign(destination);
-        return never();
-      }
-      flag.clear();
-      screenLoading.setState({ state: 'failed', error, retry: () => location.assign(destination) }, true);
-      return never();
-    }
-  }
+/**
+ * For `React.lazy`: a part of a screen loaded later (a tab, a section) under the same rule as a
+ * screen. Offline, it waits for the connection instead of failing into an error that reloads.
+ */
+export function lazyScreen<T>(load: () => Promise<T>): () => Promise<T> {
+  return async () => {
+    // Where the shopper is when it fails (a server render never gets there).
+    const here = () => `${location.pathname}${location.search}${location.hash}`;
+    const module = await underChunkRule(load, here, () => true);
+    if (screenLoading.getState().state === 'offline') screenLoading.setState({ state: 'idle' }, true);
+    return module;
+  };
+}
+
+/**
+ * Back and forward to a screen whose code is not loaded yet: React Router would import it itself and
+ * reload on a failure (offline, into the browser's error page). Such a move is held from the router
+ * (this listener comes first) until the code is in under the rule above, then handed on.
+ */
+export function holdHistoryMoves(texts: i18n) {
+  const handedOn = new WeakSet<Event>();
+  addEventListener('popstate', (event) => {
+    if (handedOn.has(event)) return;
+    const url = new URL(location.href);
+    const loaded = page().__reactRouterRouteModules ?? {};
+    if ((routeIdsOf(url) ?? []).every((id) => id in loaded)) return;
+    event.stopImmediatePropagation();
+    void loadRouteModules(url.href, texts).then(() => {
+      const again = new PopStateEvent('popstate', { state: history.state });
+      handedOn.add(again);
+      dispatchEvent(again);
+    });
+  });
 }
 
 /** Loads a navigation's (or a fetcher's) route modules and texts before React Router starts it. */

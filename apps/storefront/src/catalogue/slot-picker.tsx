@@ -1,6 +1,7 @@
 import { useProductSlots, useSlots } from '@marketkit/hooks';
-import { slotsByDate } from '@marketkit/hooks/core';
+import { loadState, slotsByDate } from '@marketkit/hooks/core';
 import type { Schema } from '@marketkit/sdk';
+import { ErrorState } from '@marketkit/ui';
 import { useTranslation } from 'react-i18next';
 import { SlotGroups } from './slot-groups.tsx';
 
@@ -8,15 +9,26 @@ type Product = Schema<'ProductDetail'>;
 
 /** Services: the next two weeks of slots; the chosen one goes with the product into the cart. */
 export function SlotPicker({ product }: { product: Product }) {
-  const { t } = useTranslation('product_details');
+  const { t } = useTranslation(['product_details', 'common']);
   const slots = useProductSlots(product.product_id);
+  const state = loadState(
+    { hasData: slots.data !== undefined, isFetching: slots.isFetching, error: slots.error },
+    slots.data?.length ?? 0,
+  );
   const chosen = useSlots();
   const selected = chosen.slotFor(product.product_id)?.id ?? null;
   return (
     <fieldset className="flex flex-col gap-3 rounded-lg border border-current/10 p-4">
       <legend className="px-1 font-semibold">{t('choose_slot')}</legend>
-      {slots.isPending ? <p className="text-sm">{t('loading_slots')}</p> : null}
-      {slots.data && slots.data.length === 0 ? <p className="text-sm">{t('no_slots')}</p> : null}
+      {state === 'loading' ? <p className="text-sm">{t('loading_slots')}</p> : null}
+      {state === 'failed' ? (
+        <ErrorState
+          title={t('slots_failed')}
+          retryLabel={t('common:retry')}
+          onRetry={() => void slots.refetch()}
+        />
+      ) : null}
+      {state === 'empty' ? <p className="text-sm">{t('no_slots')}</p> : null}
       <div className="flex max-h-72 flex-col gap-3 overflow-y-auto">
         <SlotGroups
           groups={slotsByDate(slots.data ?? [])}

@@ -1,5 +1,5 @@
 import { useOrders } from '@marketkit/hooks';
-import { hasOrderFilters, type OrderListFilters, pageCount } from '@marketkit/hooks/core';
+import { hasOrderFilters, loadState, type OrderListFilters, pageCount } from '@marketkit/hooks/core';
 import type { Schema } from '@marketkit/sdk';
 import { Button, EmptyState, ErrorState, Pagination, Skeleton } from '@marketkit/ui';
 import { useTranslation } from 'react-i18next';
@@ -64,21 +64,27 @@ export function OrderList({
   const page = orders.data;
   const total = page?.total_count ?? 0;
   const requests = filters.view === 'requests';
+  const state = loadState(
+    { hasData: page !== undefined, isFetching: orders.isFetching, error: orders.error },
+    total,
+  );
   return (
     <div className="flex flex-col gap-4">
       <OrderFilters filters={filters} onChange={onChange} />
       <p className="text-sm" aria-live="polite">
-        {orders.isPending
+        {state === 'loading'
           ? t('common:loading')
-          : t(requests ? 'request_count' : 'order_count', { count: total })}
+          : state === 'failed'
+            ? null
+            : t(requests ? 'request_count' : 'order_count', { count: total })}
       </p>
-      {orders.isError ? (
+      {state === 'failed' ? (
         <ErrorState
           title={t(requests ? 'requests_failed' : 'orders_failed')}
           retryLabel={t('common:retry')}
           onRetry={() => void orders.refetch()}
         />
-      ) : orders.isPending ? (
+      ) : state === 'loading' ? (
         <ul className="flex flex-col gap-3" aria-busy="true" aria-label={t('common:loading')}>
           {placeholders(3).map((key) => (
             <li key={key}>
@@ -86,7 +92,7 @@ export function OrderList({
             </li>
           ))}
         </ul>
-      ) : total === 0 ? (
+      ) : state === 'empty' ? (
         hasOrderFilters(filters) ? (
           <EmptyState
             title={t('no_matches')}

@@ -46,15 +46,19 @@ export default function Addresses() {
         <Button onClick={() => setEditing({ mode: 'new' })}>{t('add')}</Button>
       </div>
       <DeliveryCheck />
-      {book.error ? (
-        <ErrorState title={t('load_failed')} retryLabel={t('common:retry')} onRetry={book.reload} />
-      ) : null}
-      {book.isLoading ? (
+      {book.state === 'failed' ? (
+        <ErrorState
+          title={t('load_failed')}
+          description={failureMessage(book.error, '') || undefined}
+          retryLabel={t('common:retry')}
+          onRetry={book.reload}
+        />
+      ) : book.state === 'loading' ? (
         <div className="flex flex-col gap-3" aria-busy="true">
           <Skeleton className="h-24 w-full" />
           <Skeleton className="h-24 w-full" />
         </div>
-      ) : book.addresses.length === 0 && !book.error ? (
+      ) : book.state === 'empty' ? (
         <EmptyState title={t('empty')} description={t('empty_hint')} />
       ) : (
         (['delivery', 'billing'] as const).map((type) => {

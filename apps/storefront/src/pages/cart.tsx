@@ -8,7 +8,7 @@ import {
   useStartCheckout,
 } from '@marketkit/hooks';
 import { type CartDisplayItem, cartTotals, maxQuantity } from '@marketkit/hooks/core';
-import { Button, EmptyState, Price, QuantityStepper, Skeleton, toast } from '@marketkit/ui';
+import { Button, EmptyState, ErrorState, Price, QuantityStepper, Skeleton, toast } from '@marketkit/ui';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -153,7 +153,7 @@ export default function Cart() {
     }
   };
 
-  if (cart.isLoading)
+  if (cart.state === 'loading')
     return (
       <div className="mx-auto flex max-w-4xl flex-col gap-3 px-4 py-6" aria-busy="true">
         <h1 className="font-bold text-2xl">{t('title')}</h1>
@@ -161,7 +161,20 @@ export default function Cart() {
         <Skeleton className="h-24 w-full" />
       </div>
     );
-  if (cart.items.length === 0)
+  // The server cart did not load: said so, with a retry; never "your cart is empty".
+  if (cart.state === 'failed')
+    return (
+      <div className="mx-auto max-w-4xl px-4 py-6">
+        <h1 className="font-bold text-2xl">{t('title')}</h1>
+        <ErrorState
+          title={t('load_failed')}
+          description={failureMessage(cart.error, '') || undefined}
+          retryLabel={t('common:retry')}
+          onRetry={cart.reload}
+        />
+      </div>
+    );
+  if (cart.state === 'empty')
     return (
       <div className="mx-auto max-w-4xl px-4 py-6">
         <h1 className="font-bold text-2xl">{t('title')}</h1>

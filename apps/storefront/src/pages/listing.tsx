@@ -6,6 +6,7 @@ import {
   ITEM_TYPES,
   type ListingFilters,
   listingSearch,
+  loadState,
   PRODUCT_TYPES,
   pageCount,
   parseListingFilters,
@@ -90,6 +91,10 @@ export default function Listing() {
   };
   const page = products.data;
   const total = page?.total_count ?? 0;
+  const state = loadState(
+    { hasData: page !== undefined, isFetching: products.isFetching, error: products.error },
+    total,
+  );
   const heading = filters.search ? t('results_for', { search: filters.search }) : t('all_products_title');
   return (
     <div className="mx-auto grid max-w-6xl gap-6 px-4 py-6 lg:grid-cols-[16rem_1fr]">
@@ -173,7 +178,11 @@ export default function Listing() {
               {heading}
             </h1>
             <p className="text-sm opacity-70" aria-live="polite">
-              {products.isPending ? t('common:loading') : t('result_count', { count: total })}
+              {state === 'loading'
+                ? t('common:loading')
+                : state === 'failed'
+                  ? null
+                  : t('result_count', { count: total })}
             </p>
           </div>
           <SelectField
@@ -184,13 +193,13 @@ export default function Listing() {
             onChange={(value) => go({ sort: SORTS.find((sort) => sort === value) ?? 'relevance' })}
           />
         </div>
-        {products.isError ? (
+        {state === 'failed' ? (
           <ErrorState
             title={t('load_failed')}
             retryLabel={t('common:retry')}
             onRetry={() => void products.refetch()}
           />
-        ) : !products.isPending && total > 0 && (page?.data.length ?? 0) === 0 ? (
+        ) : state === 'ready' && (page?.data.length ?? 0) === 0 ? (
           <EmptyState
             title={t('page_out_of_range')}
             action={
@@ -199,7 +208,7 @@ export default function Listing() {
               </Button>
             }
           />
-        ) : !products.isPending && total === 0 ? (
+        ) : state === 'empty' ? (
           <EmptyState
             title={t('no_results')}
             description={t('no_results_hint')}
@@ -216,7 +225,7 @@ export default function Listing() {
           >
             <ProductGrid
               products={page?.data ?? []}
-              loading={products.isPending}
+              loading={state === 'loading'}
               skeletons={10}
               priorityCount={EAGER_TILES}
             />

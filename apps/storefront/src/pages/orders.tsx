@@ -12,6 +12,7 @@ import { Spinner } from '@marketkit/ui';
 import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { lazyScreen } from '../app/route-modules.ts';
 import type { RouteHandle } from '../i18n/namespaces.ts';
 import { EnquiryList } from '../orders/enquiry-list.tsx';
 import { OrderList } from '../orders/order-list.tsx';
@@ -19,11 +20,12 @@ import { OrderList } from '../orders/order-list.tsx';
 export const handle: RouteHandle = { i18n: ['order', 'training_overview'] };
 
 // Bookings and downloads load only when their tab opens: the orders list stays small.
-const Bookings = lazy(() =>
-  import('../account/bookings.tsx').then((module) => ({ default: module.Bookings })),
+// Offline, a tab not loaded yet waits for the connection (app/route-modules.ts).
+const Bookings = lazy(
+  lazyScreen(() => import('../account/bookings.tsx').then((module) => ({ default: module.Bookings }))),
 );
-const Downloads = lazy(() =>
-  import('../account/downloads.tsx').then((module) => ({ default: module.Downloads })),
+const Downloads = lazy(
+  lazyScreen(() => import('../account/downloads.tsx').then((module) => ({ default: module.Downloads }))),
 );
 
 const PATH = '/userprofile/myOrder';

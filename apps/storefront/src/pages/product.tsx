@@ -33,6 +33,7 @@ import {
 import { lazy, memo, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { lazyScreen } from '../app/route-modules.ts';
 import { failureMessage } from '../catalogue/failure.ts';
 import { PLACEHOLDER_IMAGE } from '../catalogue/links.ts';
 import { useMoney } from '../catalogue/money.ts';
@@ -48,10 +49,11 @@ export { clientLoader } from '../app/route-data.ts';
 export { loader } from './product.server.ts';
 
 // Reviews, questions and the question form sit below the first screen: their code loads when idle.
-const ProductExtras = lazy(() => import('../catalogue/product-extras.tsx'));
+// Offline, both wait for the connection rather than fail (app/route-modules.ts).
+const ProductExtras = lazy(lazyScreen(() => import('../catalogue/product-extras.tsx')));
 // Only services show slots: other products never load that code.
-const SlotPicker = lazy(() =>
-  import('../catalogue/slot-picker.tsx').then((module) => ({ default: module.SlotPicker })),
+const SlotPicker = lazy(
+  lazyScreen(() => import('../catalogue/slot-picker.tsx').then((module) => ({ default: module.SlotPicker }))),
 );
 
 // Memoised: a cart change re-renders the page's buttons, never the reviews and questions below.

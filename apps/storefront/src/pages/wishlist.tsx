@@ -70,13 +70,19 @@ export default function Wishlist() {
           onChange={(value) => setType(ITEM_TYPES.find((kind) => kind === value) ?? '')}
         />
       </div>
-      {wishlist.error ? <ErrorState title={t('load_failed')} /> : null}
-      {wishlist.isLoading ? (
+      {wishlist.state === 'failed' ? (
+        <ErrorState
+          title={t('load_failed')}
+          description={failureMessage(wishlist.error, '') || undefined}
+          retryLabel={t('common:retry')}
+          onRetry={wishlist.reload}
+        />
+      ) : wishlist.state === 'loading' ? (
         <div className="flex flex-col gap-3" aria-busy="true">
           <Skeleton className="h-20 w-full" />
           <Skeleton className="h-20 w-full" />
         </div>
-      ) : wishlist.items.length === 0 && !wishlist.error ? (
+      ) : wishlist.state === 'empty' ? (
         <EmptyState
           title={deferred.trim() || type ? t('no_matches') : t('empty')}
           action={

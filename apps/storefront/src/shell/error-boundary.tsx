@@ -1,5 +1,6 @@
 import { ErrorState } from '@marketkit/ui';
 import { Component, type ReactNode } from 'react';
+import { whenOnline } from '../app/route-modules.ts';
 
 /** Shows the error of a screen that failed to load twice (the first failure reloads once). */
 export class ScreenErrorBoundary extends Component<
@@ -19,7 +20,8 @@ export class ScreenErrorBoundary extends Component<
           title={this.props.title}
           description={String((this.state.error as Error).message ?? this.state.error)}
           retryLabel={this.props.retryLabel}
-          onRetry={() => location.reload()}
+          // Offline, the reload waits for the connection (not the browser's "no internet" page).
+          onRetry={() => whenOnline(() => location.reload())}
         />
       );
     }

@@ -1,7 +1,7 @@
 import { useCart, useCategories, type useLanguage, useSession } from '@marketkit/hooks';
-import { DEFAULT_LISTING, listingSearch, MAX_SEARCH_LENGTH } from '@marketkit/hooks/core';
+import { cartBadgeCount, DEFAULT_LISTING, listingSearch, MAX_SEARCH_LENGTH } from '@marketkit/hooks/core';
 import { Button } from '@marketkit/ui';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Disclosure } from './disclosure.tsx';
@@ -9,6 +9,28 @@ import { forgetReturnTo } from './guards.tsx';
 import { Icon } from './icons.tsx';
 
 type Language = ReturnType<typeof useLanguage>;
+
+/** The header's height as a CSS variable on the page's root: toasts start below it (shell.tsx). */
+export const HEADER_HEIGHT_VARIABLE = '--mk-header-height';
+
+/** Keeps `HEADER_HEIGHT_VARIABLE` at the header's height as it wraps, and takes it away with the header. */
+function useHeaderHeightVariable() {
+  const ref = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    const header = ref.current;
+    if (!header) return;
+    const root = document.documentElement.style;
+    const measure = () => root.setProperty(HEADER_HEIGHT_VARIABLE, `${header.offsetHeight}px`);
+    measure();
+    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : null;
+    observer?.observe(header);
+    return () => {
+      observer?.disconnect();
+      root.removeProperty(HEADER_HEIGHT_VARIABLE);
+    };
+  }, []);
+  return ref;
+}
 
 const LOGO_HEIGHT = { small: 'h-7 sm:h-8', medium: 'h-8 sm:h-10', large: 'h-9 sm:h-12' } as const;
 const linkClass =
@@ -34,7 +56,14 @@ function CategoriesMenu() {
     >
       <nav aria-label={t('categories')}>
         {categories.isPending ? <p className="p-2 text-sm">{t('categories_loading')}</p> : null}
-        {categories.isError ? <p className="p-2 text-sm">{t('categories_failed')}</p> : null}
+        {categories.isError ? (
+          <p role="alert" className="flex flex-wrap items-center gap-2 p-2 text-sm">
+            {t('categories_failed')}
+            <Button variant="tertiary" size="sm" onClick={() => void categories.refetch()}>
+              {t('common:retry')}
+            </Button>
+          </p>
+        ) : null}
         <ul className="grid gap-1 sm:grid-cols-2 md:grid-cols-3">
           {(categories.data ?? []).map((category) => (
             <li key={category.category_id}>
@@ -211,8 +240,11 @@ export function Header({
   const { t } = useTranslation('header');
   const session = useSession();
   const cart = useCart();
+  // Unknown while the server cart loads or when it failed: no count rather than a false "0".
+  const badge = cartBadgeCount(cart.state, cart.quantity);
+  const ref = useHeaderHeightVariable();
   return (
-    <header className="border-b border-current/10 bg-header text-header-fg">
+    <header ref={ref} className="border-b border-current/10 bg-header text-header-fg">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-1 gap-y-2 px-3 py-2 sm:gap-x-3 sm:px-4">
         <CategoriesMenu />
         <Link
@@ -245,14 +277,20 @@ export function Header({
           ) : null}
           <Link to="/cart" className={`${linkClass} relative`}>
             <Icon name="cart" />
-            <span className="sr-only">{t('cart_with_count', { count: cart.quantity })}</span>
-            <span
-              aria-hidden="true"
-              data-testid="cart-count"
-              className="absolute -end-0.5 -top-0.5 min-w-5 rounded-full bg-primary px-1 text-center font-semibold text-primary-fg text-xs leading-5"
-            >
-              {cart.quantity}
+            <span className="sr-only">
+              {badge !== null
+                ? t('cart_with_count', { count: badge })
+                : t(cart.state === 'failed' ? 'cart_failed' : 'cart')}
             </span>
+            {badge !== null ? (
+              <span
+                aria-hidden="true"
+                data-testid="cart-count"
+                className="absolute -end-0.5 -top-0.5 min-w-5 rounded-full bg-primary px-1 text-center font-semibold text-primary-fg text-xs leading-5"
+              >
+                {badge}
+              </span>
+            ) : null}
           </Link>
           <AccountMenu />
         </div>

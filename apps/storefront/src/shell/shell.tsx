@@ -15,15 +15,16 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { AiWidget } from '../ai/widget.tsx';
 import { keepPreferenceCookies } from '../app/preferences.ts';
+import { lazyScreen } from '../app/route-modules.ts';
 import { type RouteHandle, SHELL_NAMESPACES } from '../i18n/namespaces.ts';
 import { SettingsError, StoreUnavailable } from '../pages/store-status.tsx';
 import { ScreenErrorBoundary } from './error-boundary.tsx';
 import { Footer } from './footer.tsx';
-import { Header } from './header.tsx';
+import { HEADER_HEIGHT_VARIABLE, Header } from './header.tsx';
 import { ScreenLoadFailure } from './screen-load-failure.tsx';
 import { ScrollManager } from './scroll.tsx';
 
-const PaymentReturn = lazy(() => import('./payment-return.tsx'));
+const PaymentReturn = lazy(lazyScreen(() => import('./payment-return.tsx')));
 
 type Language = ReturnType<typeof useLanguage>;
 
@@ -131,7 +132,8 @@ function Frame({
           <PaymentReturn pathname={pathname} />
         </Suspense>
       ) : null}
-      <Toaster dir={dir} closeLabel={t('close')} />
+      {/* Below the header, whatever its height: a toast never covers the cart link or the menus. */}
+      <Toaster dir={dir} closeLabel={t('close')} top={`calc(var(${HEADER_HEIGHT_VARIABLE}, 0px) + 1rem)`} />
     </div>
   );
 }

@@ -116,6 +116,7 @@ export {
   resolveLanguage,
   SUPPORTED_LANGUAGES,
 } from './language.ts';
+export { cartBadgeCount, type LoadProgress, type LoadState, loadState } from './load-state.ts';
 export {
   type GuestCartMergePlan,
   type MergeTargets,

@@ -1,6 +1,7 @@
 import { MarketApiError, type RequestBody, type Schema, unwrap } from '@marketkit/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
+import { loadState } from '../core/index.ts';
 import { useMarket } from './provider.tsx';
 
 type AddressInput = RequestBody<'createAddress'>;
@@ -56,10 +57,16 @@ export function useAddresses() {
     },
     [update],
   );
+  const addresses = query.data?.data ?? [];
   return {
-    addresses: query.data?.data ?? [],
+    addresses,
     isLoading: query.isLoading,
     error: query.error,
+    /** `loading`, `failed` (show the failure and `reload`, never an empty book), `empty` or `ready`. */
+    state: loadState(
+      { hasData: query.data !== undefined, isFetching: query.isFetching, error: query.error },
+      addresses.length,
+    ),
     reload: () => void query.refetch(),
     create,
     update,

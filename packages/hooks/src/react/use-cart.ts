@@ -6,6 +6,8 @@ import {
   guestCartDisplay,
   guestCartKey,
   isInGuestCart,
+  type LoadState,
+  loadState,
   serverCartDisplay,
   shouldMergeGuestCartOn,
   toCartQuantity,
@@ -28,6 +30,13 @@ export interface CartApi {
   quantity: number;
   isLoading: boolean;
   error: unknown;
+  /**
+   * `loading`, `failed` (the server cart could not be loaded: show the failure and `reload`, never an
+   * empty cart), `empty` or `ready`. A guest's cart is on the device: never loading, never failed.
+   */
+  state: LoadState;
+  /** Asks the server for the cart again (after a failure); nothing to do for a guest's cart. */
+  reload(): void;
   /** Server totals (signed-in only). */
   summary: Schema<'PriceSummary'> | null;
   isInCart(productId: number): boolean;
@@ -264,6 +273,11 @@ export function useCart(): CartApi {
     await queryClient.invalidateQueries({ queryKey: key });
   }, [signedIn, market, queryClient, key]);
 
+  const { refetch } = query;
+  const reload = useCallback(() => {
+    if (signedIn) void refetch();
+  }, [signedIn, refetch]);
+
   return {
     source: signedIn ? 'server' : 'guest',
     items,
@@ -271,6 +285,13 @@ export function useCart(): CartApi {
     quantity: items.reduce((sum, item) => sum + item.cart_quantity, 0),
     isLoading: signedIn && query.isLoading,
     error: query.error,
+    state: loadState(
+      signedIn
+        ? { hasData: query.data !== undefined, isFetching: query.isFetching, error: query.error }
+        : { hasData: true, isFetching: false, error: null },
+      items.length,
+    ),
+    reload,
     summary: signedIn ? (query.data?.summary ?? null) : null,
     isInCart,
     add,

@@ -1,6 +1,7 @@
 import { type Schema, unwrap } from '@marketkit/sdk';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { loadState } from '../core/index.ts';
 import { useMarket } from './provider.tsx';
 import { useSession } from './use-session.ts';
 
@@ -62,12 +63,22 @@ export function useWishlist(
     },
     [market, refresh],
   );
+  const items = query.data?.Products ?? [];
+  const { refetch } = query;
+  const reload = useCallback(() => void refetch(), [refetch]);
   return {
     enabled: session.status === 'signed-in',
-    items: query.data?.Products ?? [],
+    items,
     total: query.data?.total_count ?? 0,
     isLoading: query.isLoading,
     error: query.error,
+    /** `loading`, `failed` (show the failure and `reload`, never an empty wishlist), `empty` or `ready`. */
+    state: loadState(
+      { hasData: query.data !== undefined, isFetching: query.isFetching, error: query.error },
+      items.length,
+    ),
+    /** Asks for the wishlist again (after a failure). */
+    reload,
     add,
     remove,
     has: (productId: number) => (query.data?.Products ?? []).some((item) => item.product === productId),

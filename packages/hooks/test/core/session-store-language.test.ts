@@ -14,6 +14,7 @@ import {
   refetchInLanguage,
   refreshesOn401,
   resolveLanguage,
+  safeColour,
   sessionFromToken,
   settingsStoreId,
   storeFromHost,
@@ -23,6 +24,7 @@ import {
   storeValidationState,
   themeCssVariables,
   themeFromSettings,
+  themeStyleSheet,
 } from '../../src/core/index.ts';
 
 const jwt = (payload: unknown) => `x.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.sig`;
@@ -147,6 +149,91 @@ describe('readable theme colours', () => {
     ['teal', 'white', 'white'],
   ])('on %s, text %s is shown as %s', (background, text, shown) => {
     expect(readableText(background, text)).toBe(shown);
+  });
+});
+
+/** Colours from store settings that must never reach a style: each tries to load, run or break out. */
+const HOSTILE_COLOURS: unknown[] = [
+  'url(https://evil.example/track.png)',
+  'URL(https://evil.example/track.png)',
+  'url("javascript:alert(1)")',
+  "url('data:image/svg+xml,<svg onload=alert(1)>')",
+  'image-set("https://evil.example/x.png" 1x)',
+  'expression(alert(1))',
+  'var(--mk-page-bg)',
+  'attr(data-x color)',
+  'rgb(calc(1 + 1), 0, 0)',
+  'color-mix(in srgb, red, url(https://evil.example))',
+  'rgb(0,0,0) url(https://evil.example)',
+  'red;background-image:url(https://evil.example)',
+  'red}body{display:none',
+  '#fff;}</style><script>alert(1)</script>',
+  '</style><img src=x onerror=alert(1)>',
+  'red\n;x:y',
+  'red\\n;x:y',
+  '\\72\\65\\64',
+  '/**/red',
+  'red !important',
+  '#1234567890',
+  '#ggg',
+  'ｒｅｄ',
+  '',
+  '   ',
+  42,
+  null,
+  undefined,
+  { toString: () => 'red' },
+  ['red'],
+];
+
+describe('[H4] safe colours', () => {
+  it.each(HOSTILE_COLOURS.map((value) => [value]))('refuses %j', (value) => {
+    expect(safeColour(value)).toBeNull();
+  });
+
+  it.each([
+    ['#fff', '#fff'],
+    ['#A3A3A3', '#A3A3A3'],
+    ['#ffb70380', '#ffb70380'],
+    ['  #023047 ', '#023047'],
+    ['teal', 'teal'],
+    ['rgb(2, 48, 71)', 'rgb(2, 48, 71)'],
+    ['rgba(2, 48, 71, 0.5)', 'rgba(2, 48, 71, 0.5)'],
+    ['rgb(2 48 71 / 50%)', 'rgb(2 48 71 / 50%)'],
+    ['hsl(200, 50%, 30%)', 'hsl(200, 50%, 30%)'],
+  ])('keeps the colour %j as %j', (value, kept) => {
+    expect(safeColour(value)).toBe(kept);
+  });
+
+  it('gives the default for every hostile store colour, so the style sheet holds colours only', () => {
+    for (const hostile of HOSTILE_COLOURS) {
+      const colour = hostile as string;
+      const theme = themeFromSettings([
+        settings({
+          store_page_settings: {
+            bg_color: colour,
+            fg_color: colour,
+            btn_primary_bg_color: colour,
+            btn_primary_fg_color: colour,
+            btn_secondary_bg_color: colour,
+            btn_secondary_fg_color: colour,
+            btn_tertiary_bg_color: colour,
+            btn_tertiary_fg_color: colour,
+            google_analytics_tag: '',
+          },
+          store_header_settings: { bg_color: colour, fg_color: colour },
+          store_footer_settings: { bg_color: colour, fg_color: colour },
+        }),
+      ]);
+      expect(theme).toEqual(DEFAULT_THEME);
+    }
+    // Even a theme built by hand (not from settings) loses a value that is no colour.
+    const sheet = themeStyleSheet({ ...DEFAULT_THEME, pageBg: 'url(https://evil.example/x.png)' });
+    expect(sheet).not.toMatch(/url\(|evil/);
+    expect(sheet).toMatch(/^:root\{(--mk-[a-z-]+:[^;{}]+;?)+\}$/);
+    expect(themeCssVariables({ ...DEFAULT_THEME, headerBg: 'red}body{x:y' })).not.toHaveProperty(
+      '--mk-header-bg',
+    );
   });
 });
 

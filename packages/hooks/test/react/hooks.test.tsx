@@ -121,6 +121,53 @@ describe('server cart', () => {
   });
 });
 
+describe('a cart or wishlist that failed to load', () => {
+  it('[F1] says the server cart failed (never empty, no badge count), and loads it on reload', async () => {
+    const device = newDevice();
+    const view = renderWithMarket(() => ({ cart: useCart(), session: useSession() }), device, '/cart');
+    const [cable] = await products([1009]);
+    await act(() => view.result.current.session.signIn(signIn));
+    await act(() => view.result.current.cart.add(cable as NonNullable<typeof cable>, 2));
+    await waitFor(() => expect(view.result.current.cart.state).toBe('ready'));
+    view.unmount();
+
+    sandbox.faults.add({ method: 'GET', path: '/cfs/rest/v3/customer-cart', status: 500, message: 'Down' });
+    const again = renderWithMarket(() => useCart(), device, '/cart');
+    expect(again.result.current.state).toBe('loading');
+    await waitFor(() => expect(again.result.current.state).toBe('failed'));
+    expect(again.result.current.items).toEqual([]);
+    expect(again.result.current.error).toMatchObject({ status: 500, responseMessage: 'Down' });
+
+    sandbox.faults.clear();
+    act(() => again.result.current.reload());
+    await waitFor(() => expect(again.result.current.state).toBe('ready'));
+    expect(again.result.current.quantity).toBe(2);
+  });
+
+  it("keeps a guest's cart ready: it lives on the device", () => {
+    const view = renderWithMarket(() => useCart(), newDevice());
+    expect(view.result.current.state).toBe('empty');
+    act(() => view.result.current.reload());
+    expect(calls.filter((call) => call.includes('customer-cart'))).toEqual([]);
+  });
+
+  it('[F1] says the wishlist failed, and loads it on reload', async () => {
+    const device = newDevice();
+    const view = renderWithMarket(() => ({ wishlist: useWishlist(), session: useSession() }), device);
+    await act(() => view.result.current.session.signIn(signIn));
+    await act(() => view.result.current.wishlist.add(1022));
+    view.unmount();
+
+    sandbox.faults.add({ method: 'GET', path: '/cfs/rest/v3/customer-wishlist', status: 500 });
+    const again = renderWithMarket(() => useWishlist(), device);
+    await waitFor(() => expect(again.result.current.state).toBe('failed'));
+    sandbox.faults.clear();
+    act(() => again.result.current.reload());
+    await waitFor(() => expect(again.result.current.state).toBe('ready'));
+    expect(again.result.current.items.map((item) => item.product)).toEqual([1022]);
+  });
+});
+
 describe('sign-out', () => {
   it('calls session-logout with the id token and clears local session data and the cache whatever the answer', async () => {
     for (const fault of [false, true]) {
