@@ -141,4 +141,75 @@ describe('state on disk', () => {
     expect(old.status).toBe(401);
     await server.close();
   });
+
+  it('drops the broken entries of a state file (and logs how many, where), keeps the good ones and never answers 500 for them', async () => {
+    const dir = tempDir();
+    const first = await startTestServer({ dataDir: dir });
+    const login = await fetch(`${first.server.url}/ums/rest/v3/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', realmname: 'demo-customer' },
+      body: JSON.stringify({ username: 'shopper@example.com', password: 'Password123' }),
+    });
+    const tokens = (
+      (await login.json()) as { response_body: { access_token: string; refresh_token: string } }
+    ).response_body;
+    const auth = { 'Content-Type': 'application/json', Authorization: `Bearer ${tokens.access_token}` };
+    const cart = () => fetch(`${first.server.url}/cfs/rest/v3/customer-cart`, { headers: auth });
+    await fetch(`${first.server.url}/cfs/rest/v3/customer-cart`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({
+        customer_cart: [
+          { product: 1009, cart_quantity: 1 },
+          { product: 1010, cart_quantity: 2 },
+        ],
+      }),
+    });
+    expect((await cart()).status).toBe(200);
+    await first.server.close();
+
+    const file = join(dir, 'state.json');
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown[]>;
+    saved.cart?.push(null, { id: 'not a number', store: 'demo' }, 42);
+    saved.addresses?.push({ full_name: 'no id, no owner' });
+    saved.sessions?.push({ session_id: 7 });
+    writeFileSync(file, JSON.stringify(saved));
+
+    const second = await startTestServer({ dataDir: dir });
+    try {
+      const url = second.server.url;
+      expect(second.log).toContain(
+        '[sandbox] the state file had 3 invalid entries in cart: dropped (2 kept)',
+      );
+      expect(second.log).toContain(
+        '[sandbox] the state file had 1 invalid entry in addresses: dropped (0 kept)',
+      );
+      expect(second.log).toContain(
+        '[sandbox] the state file had 1 invalid entry in sessions: dropped (1 kept)',
+      );
+      const lines = await fetch(`${url}/cfs/rest/v3/customer-cart`, { headers: auth });
+      expect(lines.status).toBe(200);
+      const products = ((await lines.json()) as { response_body: { Products: { product: number }[] } })
+        .response_body.Products;
+      expect(products.map((line) => line.product)).toEqual([1009, 1010]);
+      const added = await fetch(`${url}/cfs/rest/v3/customer-cart`, {
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify({ customer_cart: [{ product: 1011, cart_quantity: 1 }] }),
+      });
+      expect(added.status).toBe(200);
+      expect((await fetch(`${url}/cfs/rest/v3/customer-address`, { headers: auth })).status).toBe(200);
+      const refreshed = await fetch(`${url}/ums/rest/v3/refresh-token`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', realmname: 'demo-customer' },
+        body: JSON.stringify({ refresh_token: tokens.refresh_token, realm_name: 'demo-customer' }),
+      });
+      expect(refreshed.status).toBe(200);
+    } finally {
+      await second.server.close();
+    }
+    // The next save wrote the file without the broken entries.
+    const rewritten = JSON.parse(readFileSync(file, 'utf8')) as { cart: unknown[] };
+    expect(rewritten.cart).toHaveLength(3);
+  });
 });

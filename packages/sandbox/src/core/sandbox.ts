@@ -14,13 +14,8 @@ import { SandboxError } from './errors.ts';
 import { createFaults, type FaultRule, type Faults } from './faults.ts';
 import type { FileReply, JsonReply, OperationHandler } from './handler-types.ts';
 import { resolveBearer } from './sessions.ts';
-import {
-  createCommitter,
-  emptyState,
-  isSandboxState,
-  type SandboxState,
-  type StatePersistence,
-} from './state.ts';
+import { createCommitter, emptyState, type SandboxState, type StatePersistence } from './state.ts';
+import { readStateFile } from './state-validation.ts';
 import { applyStoreAction, type StoreAction } from './transitions.ts';
 
 type FieldError = components['schemas']['FieldError'];
@@ -144,13 +139,17 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       } catch {
         parsed = undefined;
       }
-      if (isSandboxState(parsed)) {
-        state = parsed;
-        return;
-      }
-      throw new Error(
-        'The saved sandbox state is not a Marketkit sandbox state file; move it away or start with --reset',
-      );
+      const read = readStateFile(parsed);
+      if (!read)
+        throw new Error(
+          'The saved sandbox state is not a Marketkit sandbox state file; move it away or start with --reset',
+        );
+      state = read.state;
+      for (const { collection, dropped, kept } of read.dropped)
+        config.log(
+          `[sandbox] the state file had ${dropped} invalid ${dropped === 1 ? 'entry' : 'entries'} in ${collection}: dropped (${kept} kept)`,
+        );
+      return;
     }
     state = await seededState(options.seed ?? createDefaultSeed(), now());
     await committer.commit();

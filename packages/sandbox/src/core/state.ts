@@ -243,6 +243,27 @@ export interface SandboxState {
   idempotency: IdempotencyRecord[];
 }
 
+/** The collections of the state, in the order they are checked when a state file is read. */
+export const STATE_COLLECTIONS = [
+  'customers',
+  'sessions',
+  'otps',
+  'verifications',
+  'cart',
+  'wishlist',
+  'addresses',
+  'checkouts',
+  'orders',
+  'bookings',
+  'enquiries',
+  'ratings',
+  'uploads',
+  'payments',
+  'idempotency',
+] as const satisfies readonly (keyof SandboxState)[];
+
+export type StateCollection = (typeof STATE_COLLECTIONS)[number];
+
 export function emptyState(signingSecret: string): SandboxState {
   return {
     format: 'marketkit-sandbox-state',
@@ -272,29 +293,14 @@ export function emptyState(signingSecret: string): SandboxState {
 export function isSandboxState(value: unknown): value is SandboxState {
   if (!value || typeof value !== 'object') return false;
   const state = value as Partial<SandboxState>;
-  const lists: (keyof SandboxState)[] = [
-    'customers',
-    'sessions',
-    'otps',
-    'verifications',
-    'cart',
-    'wishlist',
-    'addresses',
-    'checkouts',
-    'orders',
-    'bookings',
-    'enquiries',
-    'ratings',
-    'uploads',
-    'payments',
-    'idempotency',
-  ];
   return (
     state.format === 'marketkit-sandbox-state' &&
     state.version === 1 &&
     typeof state.signing_secret === 'string' &&
     typeof state.counters === 'object' &&
-    lists.every((key) => Array.isArray(state[key]))
+    state.counters !== null &&
+    !Array.isArray(state.counters) &&
+    STATE_COLLECTIONS.every((key) => Array.isArray(state[key]))
   );
 }
 
