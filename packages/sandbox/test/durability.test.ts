@@ -1,5 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -140,6 +148,44 @@ describe('state on disk', () => {
     });
     expect(old.status).toBe(401);
     await server.close();
+  });
+
+  it('answers a change whose save failed as failed (500), leaves no temporary file and keeps nothing of it', async () => {
+    const dir = tempDir();
+    const { server, log } = await startTestServer({ dataDir: dir });
+    try {
+      const token = await signInAs(server.url);
+      const addAddress = (name: string) =>
+        fetch(`${server.url}/cfs/rest/v3/customer-address`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+          body: JSON.stringify(address(name)),
+        });
+      expect((await addAddress('kept')).status).toBe(200);
+      // The state file can no longer be replaced: a directory that is not empty stands in its place.
+      const file = join(dir, 'state.json');
+      rmSync(file);
+      mkdirSync(file);
+      writeFileSync(join(file, 'in-the-way'), '');
+      const failed = await addAddress('lost');
+      expect(failed.status).toBe(500);
+      expect(await failed.json()).toMatchObject({
+        response_message: expect.stringMatching(/could not save this change/),
+        response_body: null,
+        status_code: 500,
+      });
+      expect(log.some((line) => line.includes('saving the state failed'))).toBe(true);
+      expect(readdirSync(dir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+      expect(server.sandbox.state().addresses.map((a) => a.full_name)).toEqual(['kept']);
+
+      rmSync(file, { recursive: true });
+      expect((await addAddress('after')).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+    const again = await startTestServer({ dataDir: dir });
+    expect(again.server.sandbox.state().addresses.map((a) => a.full_name)).toEqual(['kept', 'after']);
+    await again.server.close();
   });
 
   it('drops the broken entries of a state file (and logs how many, where), keeps the good ones and never answers 500 for them', async () => {

@@ -8,13 +8,14 @@ import { createDefaultSeed } from '../seed/default-seed.ts';
 import type { SandboxSeed } from '../seed/model.ts';
 import { contractHandlers } from '../services/index.ts';
 import { defaultPreferences } from '../services/ums.ts';
+import { createChangeQueue, PersistenceError } from './change-queue.ts';
 import { indexSeed, type Principal, type SandboxConfig, type SandboxContext } from './context.ts';
 import { hashPassword, peekJwtPayload, randomId } from './crypto.ts';
 import { SandboxError } from './errors.ts';
 import { createFaults, type FaultRule, type Faults } from './faults.ts';
 import type { FileReply, JsonReply, OperationHandler } from './handler-types.ts';
 import { resolveBearer } from './sessions.ts';
-import { createCommitter, emptyState, type SandboxState, type StatePersistence } from './state.ts';
+import { emptyState, type SandboxState, type StatePersistence } from './state.ts';
 import { readStateFile } from './state-validation.ts';
 import { applyStoreAction, type StoreAction } from './transitions.ts';
 
@@ -114,24 +115,23 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const validator = createContractValidator({ rejectUnknownQuery: false });
   const faults = createFaults(options.faults, options.latencyMs ?? 0);
   let state: SandboxState = emptyState('');
-  const committer = createCommitter(() => JSON.stringify(state), options.persistence);
+  const persistence = options.persistence;
 
   // One change at a time: handlers read, decide and write without interleaving (refresh-token rotation
-  // and cart updates depend on it). Saving happens after the lock is released, in groups.
-  let tail: Promise<unknown> = Promise.resolve();
-  const exclusive = <T>(work: () => T | Promise<T>): Promise<T> => {
-    const run = tail.then(work, work);
-    tail = run.catch(() => undefined);
-    return run;
-  };
-  const change = async <T>(work: () => T | Promise<T>) => {
-    const result = await exclusive(work);
-    await committer.commit();
-    return result;
-  };
+  // and cart updates depend on it). A change is answered once it is saved; saves are grouped, and a
+  // save that fails undoes its changes (they are answered as failed).
+  const queue = createChangeQueue({
+    persistence,
+    serialize: () => JSON.stringify(state),
+    restore: (serialized) => {
+      state = JSON.parse(serialized) as SandboxState;
+    },
+    log: config.log,
+  });
+  const { exclusive, change } = queue;
 
   const ready = (async () => {
-    const stored = await options.persistence?.load();
+    const stored = await persistence?.load();
     if (stored !== undefined) {
       let parsed: unknown;
       try {
@@ -149,10 +149,15 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
         config.log(
           `[sandbox] the state file had ${dropped} invalid ${dropped === 1 ? 'entry' : 'entries'} in ${collection}: dropped (${kept} kept)`,
         );
+      queue.saved(JSON.stringify(state));
       return;
     }
     state = await seededState(options.seed ?? createDefaultSeed(), now());
-    await committer.commit();
+    if (persistence) {
+      const serialized = JSON.stringify(state);
+      await persistence.save(serialized);
+      queue.saved(serialized);
+    }
   })();
 
   const nextId = (counter: string, start: number) => {
@@ -278,19 +283,22 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       return envelope(reply.body, reply.message);
     };
     try {
-      const response = await exclusive(run);
-      if (mutating && response.ok) await committer.commit();
-      return response;
+      // A refused change is saved too: it may have counted a failed sign-in or ended a session.
+      return await (mutating ? change(run) : exclusive(run));
     } catch (caught) {
-      if (caught instanceof SandboxError) {
-        if (mutating) await committer.commit();
+      if (caught instanceof SandboxError)
         return errorEnvelope(caught.status, caught.message, caught.fieldErrors);
-      }
+      if (caught instanceof PersistenceError) return persistenceFailure(caught);
       config.log(
         `[sandbox] ${operation.operationId} failed: ${caught instanceof Error ? (caught.stack ?? caught.message) : String(caught)}`,
       );
       return errorEnvelope(500, 'The sandbox failed to handle this request');
     }
+  }
+
+  function persistenceFailure(error: PersistenceError) {
+    config.log(`[sandbox] answered 500: ${error.message}`);
+    return errorEnvelope(500, 'The sandbox could not save this change, so nothing was changed; try again');
   }
 
   const storeOfRequest = (request: Request) => {
@@ -394,7 +402,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       }
       return undefined;
     } catch (caught) {
-      const status = caught instanceof SandboxError ? caught.status : 400;
+      const status =
+        caught instanceof SandboxError ? caught.status : caught instanceof PersistenceError ? 500 : 400;
       return json(status, { error: caught instanceof Error ? caught.message : String(caught) });
     }
   }
@@ -451,7 +460,13 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     faults,
     async handle(request) {
       await ready;
-      const response = await route(request);
+      let response: Response;
+      try {
+        response = await route(request);
+      } catch (caught) {
+        if (!(caught instanceof PersistenceError)) throw caught;
+        response = persistenceFailure(caught);
+      }
       if (response.type === 'error') return response;
       // CORS: any local storefront may call the sandbox (tokens travel in headers, never cookies).
       const headers = new Headers(response.headers);
@@ -501,7 +516,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       );
       return matches[matches.length - 1]?.code;
     },
-    flush: () => committer.commit(),
+    flush: () => queue.flush(),
   };
   return sandbox;
 }

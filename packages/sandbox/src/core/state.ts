@@ -309,32 +309,3 @@ export interface StatePersistence {
   load(): Promise<string | undefined>;
   save(serialized: string): Promise<void>;
 }
-
-/**
- * Group commit: every change waits for a save that started after it; changes that arrive while a save
- * runs share the next one. Nothing is acknowledged before it is on disk.
- */
-export function createCommitter(serialize: () => string, persistence: StatePersistence | undefined) {
-  let inFlight: Promise<void> | null = null;
-  let next: Promise<void> | null = null;
-  const commit = (): Promise<void> => {
-    if (!persistence) return Promise.resolve();
-    if (next) return next;
-    const run = async () => {
-      // Yield first, so that `next` is set before the snapshot is taken.
-      await (inFlight?.catch(() => undefined) ?? null);
-      next = null;
-      const snapshot = serialize();
-      const save = persistence.save(snapshot);
-      inFlight = save;
-      try {
-        await save;
-      } finally {
-        if (inFlight === save) inFlight = null;
-      }
-    };
-    next = run();
-    return next;
-  };
-  return { commit };
-}
