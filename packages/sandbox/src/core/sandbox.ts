@@ -30,6 +30,12 @@ export interface SandboxOptions {
   accessTokenTtlSeconds?: number;
   /** Refresh-token lifetime in seconds (default 30 days). */
   refreshTokenTtlSeconds?: number;
+  /**
+   * How long a refresh token that was just rotated away may still be used, in seconds (default 30).
+   * Within the window a reuse gets a fresh grant for the same session (an answer lost to a reload, two
+   * tabs racing); after it, a reuse ends the session. 0 ends the session on any reuse.
+   */
+  refreshReuseWindowSeconds?: number;
   /** The OTP every challenge uses (default `123456`), or `random`. Codes are always logged. */
   otp?: string;
   /** The clock (default: the real one). */
@@ -63,10 +69,13 @@ export interface Sandbox {
   latestOtp(destination: string): string | undefined;
   /** Waits for pending saves. */
   flush(): Promise<void>;
+  /** The settings this sandbox runs with (defaults filled in). */
   readonly config: SandboxConfig;
 }
 
 const DEFAULT_OTP = '123456';
+/** Default of `refreshReuseWindowSeconds`: Okta's default grace period for rotated refresh tokens. */
+const DEFAULT_REFRESH_REUSE_WINDOW_SECONDS = 30;
 
 async function seededState(seed: SandboxSeed, now: Date): Promise<SandboxState> {
   const state = emptyState(randomId(32));
@@ -109,9 +118,12 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const config: SandboxConfig = {
     accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 300,
     refreshTokenTtlSeconds: options.refreshTokenTtlSeconds ?? 30 * 86_400,
+    refreshReuseWindowSeconds: options.refreshReuseWindowSeconds ?? DEFAULT_REFRESH_REUSE_WINDOW_SECONDS,
     otp: options.otp ?? DEFAULT_OTP,
     log: options.log ?? ((line) => console.log(line)),
   };
+  if (!Number.isFinite(config.refreshReuseWindowSeconds) || config.refreshReuseWindowSeconds < 0)
+    throw new Error(`refreshReuseWindowSeconds must be 0 or more, got ${config.refreshReuseWindowSeconds}`);
   const validator = createContractValidator({ rejectUnknownQuery: false });
   const faults = createFaults(options.faults, options.latencyMs ?? 0);
   let state: SandboxState = emptyState('');
@@ -353,6 +365,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
             products: s.products.length,
           })),
           access_token_ttl_seconds: config.accessTokenTtlSeconds,
+          refresh_token_ttl_seconds: config.refreshTokenTtlSeconds,
+          refresh_reuse_window_seconds: config.refreshReuseWindowSeconds,
           otp: config.otp === 'random' ? 'random (see the log)' : config.otp,
           faults: faults.list(),
         });

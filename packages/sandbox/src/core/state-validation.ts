@@ -12,6 +12,10 @@ const nullable =
   (check: Check): Check =>
   (value) =>
     value === null || check(value);
+const optional =
+  (check: Check): Check =>
+  (value) =>
+    value === undefined || check(value);
 const arrayOf =
   (check: Check): Check =>
   (value) =>
@@ -65,6 +69,7 @@ const RECORD_CHECKS: Record<StateCollection, Check> = {
     last_active_at: string,
     refresh_hash: string,
     used_refresh_hashes: arrayOf(string),
+    recent_refresh_hashes: optional(arrayOf(record({ hash: string, superseded_at: string }))),
     refresh_expires_at: string,
     revoked_at: nullable(string),
     revoked_reason: nullable(string),

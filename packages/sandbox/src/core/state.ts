@@ -40,6 +40,11 @@ export interface SessionRecord {
   refresh_hash: string;
   /** SHA-256 of refresh tokens already rotated away; presenting one again revokes the session. */
   used_refresh_hashes: string[];
+  /**
+   * Refresh tokens rotated away lately, with when: one presented again within the reuse window gets a
+   * fresh grant instead of ending the session (a lost answer, two tabs racing). Absent in older files.
+   */
+  recent_refresh_hashes?: { hash: string; superseded_at: string }[];
   refresh_expires_at: string;
   revoked_at: string | null;
   revoked_reason: string | null;

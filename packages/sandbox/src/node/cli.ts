@@ -10,6 +10,9 @@ Usage: marketkit-sandbox [options]
   --data DIR             keep state in DIR/state.json (written atomically); in memory without it
   --reset                start from the seed, discarding saved state
   --access-token-ttl S   access-token lifetime in seconds (default 300)
+  --refresh-reuse-window S
+                         seconds a refresh token just rotated away may still be used (default 30;
+                         0 ends the session on any reuse)
   --otp CODE|random      OTP of every challenge (default 123456); codes are always printed
   --latency MS           delay every contract call by MS milliseconds
   --public-origin URL    origin to put in gateway URLs (default: the one each request used)
@@ -29,6 +32,7 @@ export async function main(argv: string[]) {
       data: { type: 'string' },
       reset: { type: 'boolean' },
       'access-token-ttl': { type: 'string' },
+      'refresh-reuse-window': { type: 'string' },
       otp: { type: 'string' },
       latency: { type: 'string' },
       'public-origin': { type: 'string' },
@@ -57,6 +61,9 @@ export async function main(argv: string[]) {
     reset: values.reset ?? false,
     ...(values['access-token-ttl'] !== undefined
       ? { accessTokenTtlSeconds: number('access-token-ttl', values['access-token-ttl'], 1) }
+      : {}),
+    ...(values['refresh-reuse-window'] !== undefined
+      ? { refreshReuseWindowSeconds: number('refresh-reuse-window', values['refresh-reuse-window'], 0) }
       : {}),
     ...(values.otp ? { otp: values.otp } : {}),
     ...(values.latency !== undefined ? { latencyMs: number('latency', values.latency, 0) } : {}),
