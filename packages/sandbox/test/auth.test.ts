@@ -6,7 +6,7 @@ import { createClock } from './support.ts';
 
 const HOST = 'http://localhost:4010';
 const clock = createClock();
-const sandbox = createSandbox({ now: clock.now, accessTokenTtlSeconds: 5, log: () => {} });
+const sandbox = createSandbox({ now: clock.now, accessTokenTtlSeconds: 5, log: () => {}, controlApi: true });
 const server = setupServer(...createSandboxHandlers(sandbox));
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

@@ -133,7 +133,7 @@ describe('state on disk', () => {
   });
 
   it('resets to the seed through the control API', async () => {
-    const { server } = await startTestServer();
+    const { server } = await startTestServer({ controlApi: true });
     const token = await signInAs(server.url);
     await fetch(`${server.url}/cfs/rest/v3/customer-address`, {
       method: 'POST',

@@ -15,6 +15,8 @@ export interface SandboxConfig {
   refreshReuseWindowSeconds: number;
   /** The OTP every challenge uses, or `random` for a fresh one each time (always logged). */
   otp: string;
+  /** Whether the control API (`/__sandbox/*`) answers; off by default. */
+  controlApi: boolean;
   log: (line: string) => void;
 }
 

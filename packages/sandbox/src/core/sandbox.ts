@@ -3,7 +3,15 @@ import { contractDocument } from '../contract/document.ts';
 import { createContractValidator } from '../contract/validator.ts';
 import { serveAsset } from '../http/assets.ts';
 import { handleGateway } from '../http/gateway.ts';
-import { CORS_HEADERS, envelope, errorEnvelope, escapeHtml, htmlPage, json } from '../http/responses.ts';
+import {
+  envelope,
+  errorEnvelope,
+  escapeHtml,
+  htmlPage,
+  isControlPath,
+  json,
+  withCors,
+} from '../http/responses.ts';
 import { createDefaultSeed } from '../seed/default-seed.ts';
 import type { SandboxSeed } from '../seed/model.ts';
 import { contractHandlers } from '../services/index.ts';
@@ -36,6 +44,12 @@ export interface SandboxOptions {
    * tabs racing); after it, a reuse ends the session. 0 ends the session on any reuse.
    */
   refreshReuseWindowSeconds?: number;
+  /**
+   * Answer the control API (`/__sandbox/*`: faults, OTPs, reset, expiring tokens, moving orders).
+   * Off by default: those paths answer 403 (`/__sandbox/health` and `/__sandbox/openapi.json` stay
+   * open). Turn it on for tests, the demo and local development only.
+   */
+  controlApi?: boolean;
   /** The OTP every challenge uses (default `123456`), or `random`. Codes are always logged. */
   otp?: string;
   /** The clock (default: the real one). */
@@ -120,6 +134,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     refreshTokenTtlSeconds: options.refreshTokenTtlSeconds ?? 30 * 86_400,
     refreshReuseWindowSeconds: options.refreshReuseWindowSeconds ?? DEFAULT_REFRESH_REUSE_WINDOW_SECONDS,
     otp: options.otp ?? DEFAULT_OTP,
+    controlApi: options.controlApi ?? false,
     log: options.log ?? ((line) => console.log(line)),
   };
   if (!Number.isFinite(config.refreshReuseWindowSeconds) || config.refreshReuseWindowSeconds < 0)
@@ -353,7 +368,6 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       return text ? (JSON.parse(text) as unknown) : {};
     };
     try {
-      if (path === '/__sandbox/health') return json(200, { status: 'ok', stores: seed.stores.length });
       if (path === '/__sandbox' && request.method === 'GET') {
         return json(200, {
           stores: seed.stores.map((s) => ({
@@ -367,6 +381,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
           access_token_ttl_seconds: config.accessTokenTtlSeconds,
           refresh_token_ttl_seconds: config.refreshTokenTtlSeconds,
           refresh_reuse_window_seconds: config.refreshReuseWindowSeconds,
+          control_api: config.controlApi,
           otp: config.otp === 'random' ? 'random (see the log)' : config.otp,
           faults: faults.list(),
         });
@@ -432,7 +447,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     return htmlPage(
       200,
       'Marketkit sandbox',
-      `<h1>Marketkit sandbox services host</h1><p>Contract: <a href="${escapeHtml(url.origin)}/__sandbox/openapi.json">openapi.json</a> · control API: <code>/__sandbox</code>. Password of every seeded shopper: <code>Password123</code>; OTP: <code>${escapeHtml(config.otp === 'random' ? 'printed in the log' : config.otp)}</code>.</p><table><tr><th>Store</th><th>Id</th><th>Name</th><th>Status</th><th>Products</th><th>Shoppers</th></tr>${rows}</table>`,
+      `<h1>Marketkit sandbox services host</h1><p>Contract: <a href="${escapeHtml(url.origin)}/__sandbox/openapi.json">openapi.json</a> · control API: <code>/__sandbox</code> (${config.controlApi ? 'on' : 'off; start with <code>--control-api</code>'}). Password of every seeded shopper: <code>Password123</code>; OTP: <code>${escapeHtml(config.otp === 'random' ? 'printed in the log' : config.otp)}</code>.</p><table><tr><th>Store</th><th>Id</th><th>Name</th><th>Status</th><th>Products</th><th>Shoppers</th></tr>${rows}</table>`,
     );
   }
 
@@ -449,8 +464,15 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       );
     }
     if (url.pathname === '/__sandbox/openapi.json') return json(200, contractDocument);
-    if (url.pathname.startsWith('/__sandbox'))
+    if (url.pathname === '/__sandbox/health') return json(200, { status: 'ok', stores: seed.stores.length });
+    if (isControlPath(url.pathname)) {
+      if (!config.controlApi)
+        return json(403, {
+          error:
+            'The control API is off. Start the sandbox with --control-api (or controlApi: true) to use /__sandbox/*; never on a shared host.',
+        });
       return (await control(request, url)) ?? errorEnvelope(404, 'No such control endpoint');
+    }
     if (url.pathname === '/' && request.method === 'GET') return landingPage(url);
 
     const fault = faults.take(request.method, url.pathname, storeOfRequest(request));
@@ -482,16 +504,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
         response = persistenceFailure(caught);
       }
       if (response.type === 'error') return response;
-      // CORS: any local storefront may call the sandbox (tokens travel in headers, never cookies).
-      const headers = new Headers(response.headers);
-      headers.set('Access-Control-Allow-Origin', request.headers.get('origin') ?? '*');
-      headers.append('Vary', 'Origin');
-      for (const [name, value] of Object.entries(CORS_HEADERS)) headers.set(name, value);
-      return new Response(response.body, {
-        status: response.status,
-        statusText: response.statusText,
-        headers,
-      });
+      return withCors(request, response);
     },
     state: () => state,
     async reset() {

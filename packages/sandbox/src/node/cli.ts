@@ -16,11 +16,14 @@ Usage: marketkit-sandbox [options]
   --otp CODE|random      OTP of every challenge (default 123456); codes are always printed
   --latency MS           delay every contract call by MS milliseconds
   --public-origin URL    origin to put in gateway URLs (default: the one each request used)
+  --control-api          answer the control API (/__sandbox/*); off by default (403), for tests and
+                         local development only
   --verbose              log every request
   --help                 this text
 
-Control API (test-only): GET /__sandbox, POST /__sandbox/reset, GET|PUT|POST|DELETE /__sandbox/faults,
-POST /__sandbox/expire-tokens, GET /__sandbox/otp?destination=, POST /__sandbox/orders/{id}/status.`;
+Control API (test-only, with --control-api): GET /__sandbox, POST /__sandbox/reset,
+GET|PUT|POST|DELETE /__sandbox/faults, POST /__sandbox/expire-tokens, GET /__sandbox/otp?destination=,
+POST /__sandbox/orders/{id}/status.`;
 
 /** The `marketkit-sandbox` command. */
 export async function main(argv: string[]) {
@@ -33,6 +36,7 @@ export async function main(argv: string[]) {
       reset: { type: 'boolean' },
       'access-token-ttl': { type: 'string' },
       'refresh-reuse-window': { type: 'string' },
+      'control-api': { type: 'boolean' },
       otp: { type: 'string' },
       latency: { type: 'string' },
       'public-origin': { type: 'string' },
@@ -65,13 +69,14 @@ export async function main(argv: string[]) {
     ...(values['refresh-reuse-window'] !== undefined
       ? { refreshReuseWindowSeconds: number('refresh-reuse-window', values['refresh-reuse-window'], 0) }
       : {}),
+    controlApi: values['control-api'] ?? false,
     ...(values.otp ? { otp: values.otp } : {}),
     ...(values.latency !== undefined ? { latencyMs: number('latency', values.latency, 0) } : {}),
     ...(values['public-origin'] ? { publicOrigin: values['public-origin'] } : {}),
     verbose: values.verbose ?? false,
   });
   console.log(
-    `marketkit-sandbox listening on ${server.url} (${values.data ? `state in ${values.data}` : 'state in memory'})`,
+    `marketkit-sandbox listening on ${server.url} (${values.data ? `state in ${values.data}` : 'state in memory'}; control API ${values['control-api'] ? 'on' : 'off'})`,
   );
   const stop = () => {
     server.close().then(
