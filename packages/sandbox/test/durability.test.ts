@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import {
   existsSync,
   mkdirSync,
@@ -10,43 +9,22 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { signInAs, startTestServer } from './support.ts';
+import { signInAs, startCli, startTestServer, stopClis } from './support.ts';
 
-const BIN = fileURLToPath(new URL('../bin/marketkit-sandbox.js', import.meta.url));
-const children: ChildProcess[] = [];
 const dirs: string[] = [];
 
 afterEach(() => {
-  for (const child of children.splice(0)) child.kill('SIGKILL');
+  stopClis();
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
+
+const startProcess = (dataDir: string) => startCli(['--data', dataDir]);
 
 function tempDir() {
   const dir = mkdtempSync(join(tmpdir(), 'marketkit-sandbox-'));
   dirs.push(dir);
   return dir;
-}
-
-/** Runs the real command in its own process and waits for the address it prints. */
-function startProcess(dataDir: string) {
-  const child = spawn(process.execPath, [BIN, '--port', '0', '--data', dataDir], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  return new Promise<{ child: ChildProcess; url: string }>((resolve, reject) => {
-    let output = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const url = /listening on (http:\/\/\S+)/.exec(output)?.[1];
-      if (url) resolve({ child, url });
-    });
-    child.stderr?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.once('exit', (code) => reject(new Error(`sandbox exited (${code}): ${output}`)));
-  });
 }
 
 const address = (name: string) => ({

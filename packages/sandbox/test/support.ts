@@ -1,3 +1,5 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { createMarketClient, createMemoryTokenStore, type TokenStore } from '@marketkit/sdk';
 import { type ContractViolation, createContractValidator, type Sandbox } from '../src/index.ts';
 import { type SandboxServerOptions, startSandboxServer } from '../src/node/index.ts';
@@ -166,4 +168,30 @@ export function createFlakyPersistence(initial?: string) {
       },
     },
   };
+}
+
+const BIN = fileURLToPath(new URL('../bin/marketkit-sandbox.js', import.meta.url));
+const clis: ChildProcess[] = [];
+
+/** Runs the real command (`marketkit-sandbox --port 0 …`) in its own process; resolves with its address. */
+export function startCli(args: string[]) {
+  const child = spawn(process.execPath, [BIN, '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  clis.push(child);
+  return new Promise<{ child: ChildProcess; url: string }>((resolve, reject) => {
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const url = /listening on (http:\/\/\S+)/.exec(output)?.[1];
+      if (url) resolve({ child, url });
+    });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.once('exit', (code) => reject(new Error(`sandbox exited (${code}): ${output}`)));
+  });
+}
+
+/** Kills every process `startCli` started. */
+export function stopClis() {
+  for (const child of clis.splice(0)) child.kill('SIGKILL');
 }

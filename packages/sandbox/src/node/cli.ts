@@ -16,6 +16,7 @@ Usage: marketkit-sandbox [options]
   --otp CODE|random      OTP of every challenge (default 123456); codes are always printed
   --latency MS           delay every contract call by MS milliseconds
   --public-origin URL    origin to put in gateway URLs (default: the one each request used)
+  --max-body-bytes N     largest request body accepted (default 4194304 = 4 MiB); larger ones get 413
   --control-api          answer the control API (/__sandbox/*); off by default (403), for tests and
                          local development only
   --verbose              log every request
@@ -36,6 +37,7 @@ export async function main(argv: string[]) {
       reset: { type: 'boolean' },
       'access-token-ttl': { type: 'string' },
       'refresh-reuse-window': { type: 'string' },
+      'max-body-bytes': { type: 'string' },
       'control-api': { type: 'boolean' },
       otp: { type: 'string' },
       latency: { type: 'string' },
@@ -68,6 +70,9 @@ export async function main(argv: string[]) {
       : {}),
     ...(values['refresh-reuse-window'] !== undefined
       ? { refreshReuseWindowSeconds: number('refresh-reuse-window', values['refresh-reuse-window'], 0) }
+      : {}),
+    ...(values['max-body-bytes'] !== undefined
+      ? { maxBodyBytes: number('max-body-bytes', values['max-body-bytes'], 1) }
       : {}),
     controlApi: values['control-api'] ?? false,
     ...(values.otp ? { otp: values.otp } : {}),
