@@ -22,6 +22,12 @@ import { hashPassword, peekJwtPayload, randomId } from './crypto.ts';
 import { SandboxError } from './errors.ts';
 import { createFaults, type FaultRule, type Faults } from './faults.ts';
 import type { FileReply, JsonReply, OperationHandler } from './handler-types.ts';
+import {
+  IDEMPOTENT_CART_WRITES,
+  rememberAnswer,
+  rememberedAnswer,
+  requestFingerprint,
+} from './idempotency.ts';
 import { resolveBearer } from './sessions.ts';
 import { emptyState, type SandboxState, type StatePersistence } from './state.ts';
 import { readStateFile } from './state-validation.ts';
@@ -282,6 +288,19 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     const run = async (): Promise<Response> => {
       const principal = await principalFor(request, operation.operation.security ?? []);
       if (principal instanceof Response) return principal;
+      const idempotencyKey =
+        principal?.kind === 'customer' && IDEMPOTENT_CART_WRITES.has(operation.operationId)
+          ? request.headers.get('idempotency-key')
+          : null;
+      let fingerprint = '';
+      if (idempotencyKey && principal?.kind === 'customer') {
+        fingerprint = await requestFingerprint(operation.operationId, checked.path, body);
+        const seen = rememberedAnswer(state, principal.customer.customer_id, idempotencyKey, now());
+        if (seen && (seen.operation !== operation.operationId || seen.scope !== fingerprint))
+          throw new SandboxError(422, 'This Idempotency-Key was already used for another request');
+        // The first answer again; nothing is changed a second time.
+        if (seen) return envelope(seen.body, seen.message ?? 'Success');
+      }
       const context: SandboxContext = {
         request,
         url,
@@ -307,6 +326,21 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
           },
         });
       }
+      if (idempotencyKey && principal?.kind === 'customer')
+        rememberAnswer(
+          state,
+          {
+            key: idempotencyKey,
+            scope: fingerprint,
+            customer_id: principal.customer.customer_id,
+            operation: operation.operationId,
+            status: 200,
+            body: reply.body,
+            ...(reply.message !== undefined ? { message: reply.message } : {}),
+            created_at: context.now.toISOString(),
+          },
+          context.now,
+        );
       return envelope(reply.body, reply.message);
     };
     try {

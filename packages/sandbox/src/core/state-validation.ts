@@ -234,6 +234,7 @@ const RECORD_CHECKS: Record<StateCollection, Check> = {
     operation: string,
     status: number,
     body: any,
+    message: optional(string),
     created_at: string,
   }),
 };

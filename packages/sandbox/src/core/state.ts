@@ -213,12 +213,17 @@ export interface PaymentSessionRecord {
 
 export interface IdempotencyRecord {
   key: string;
-  /** The checkout the key ordered (a key reused for another checkout is refused). */
+  /**
+   * What the key was used for: the checkout it ordered, or a fingerprint of a cart write (a key reused
+   * for another request is refused).
+   */
   scope: string;
   customer_id: number;
   operation: string;
   status: number;
   body: unknown;
+  /** The first answer's `response_message` (absent in records of older state files). */
+  message?: string;
   created_at: string;
 }
 
