@@ -89,6 +89,8 @@ createServer((request, response) => {
     dataDir: join(root, '.marketkit', 'demo-state'),
     reset: process.argv.includes('--reset'),
     accessTokenTtlSeconds: Number(process.env.ACCESS_TOKEN_TTL ?? 300),
+    // A tester's machine: OTPs, faults and resets through /__sandbox (never proxied by the storefront).
+    controlApi: true,
   });
   // The storefront reaches the services host through its own origin (/api), as production would.
   const servicesHost = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${sandboxPort}`;

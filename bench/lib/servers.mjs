@@ -40,7 +40,8 @@ export async function startServers({ baselines = false } = {}) {
   for (const dist of [STOREFRONT_DIST, SPA_DIST])
     if (!existsSync(dist))
       throw new Error(`No storefront build at ${dist}: run \`pnpm bench:run\` (it builds first).`);
-  const sandbox = await startSandboxServer({ port: 0, log: () => {} });
+  // The control API resets the sandbox between cases.
+  const sandbox = await startSandboxServer({ port: 0, log: () => {}, controlApi: true });
   const started = [];
   const start = async (server) => {
     const running = await server;

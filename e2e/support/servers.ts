@@ -61,7 +61,8 @@ export function useStorefront(options: { rewriteJson?: RewriteJson; buildRoot?: 
   let rewriting: Server | undefined;
   let storefront: Awaited<ReturnType<typeof startStorefront>> | undefined;
   test.beforeAll(async () => {
-    sandbox = await startSandboxServer({ port: 0, log: () => {} });
+    // The tests set scenes through the control API (reset, OTPs, faults, expiring tokens, orders).
+    sandbox = await startSandboxServer({ port: 0, log: () => {}, controlApi: true });
     let servicesHost = sandbox.url;
     if (options.rewriteJson) {
       const host = await startRewritingHost(sandbox.url, options.rewriteJson);

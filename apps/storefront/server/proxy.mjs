@@ -37,9 +37,23 @@ function endToEnd(headers) {
 }
 
 /**
+ * Whether a path is the sandbox's control API (`/__sandbox/...`: resets, faults, OTPs), percent-encoded
+ * or not: that is for tests on the services host itself, never for the storefront's visitors.
+ */
+function isSandboxControl(path) {
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // Malformed escapes: checked as written.
+  }
+  return /^\/*__sandbox/i.test(decoded);
+}
+
+/**
  * Express middleware forwarding `/api/...` to `upstream` (a URL). The upstream answer streams back as
  * it comes; one that does not start within `timeoutMs` is abandoned with a 504, one that fails with a
- * 502, and a shopper who leaves stops the call.
+ * 502, and a shopper who leaves stops the call. The sandbox's control API (`/__sandbox`) is refused (404).
  */
 export function servicesProxy({ upstream, timeoutMs }) {
   const target = new URL(upstream);
@@ -48,6 +62,15 @@ export function servicesProxy({ upstream, timeoutMs }) {
   return (request, response) => {
     const url = new URL(request.originalUrl, 'http://x');
     const path = url.pathname.slice(PROXY_PATH.length) || '/';
+    if (isSandboxControl(path)) {
+      response.writeHead(404, {
+        'Content-Type': 'text/plain; charset=utf-8',
+        'X-Content-Type-Options': 'nosniff',
+        'Cache-Control': 'no-store',
+      });
+      response.end('Not found: the services host’s control API is not served here');
+      return;
+    }
     const outgoing = (secure ? httpsRequest : httpRequest)(
       {
         hostname: target.hostname.replace(/^\[(.*)\]$/, '$1'),

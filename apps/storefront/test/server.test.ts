@@ -282,6 +282,28 @@ describe('the /api proxy', () => {
     expect(down.headers.get('x-content-type-options')).toBe('nosniff');
     await expect.poll(() => waiting.size, { timeout: 2000 }).toBe(0);
   });
+
+  it("refuses the sandbox's control API however the path is written, and never asks the services host", async () => {
+    for (const path of [
+      '/api/__sandbox',
+      '/api/__sandbox/otp?destination=shopper%40example.com',
+      '/api/__sandbox/faults',
+      '/api/%5F%5Fsandbox/faults',
+      '/api//__sandbox/faults',
+      '/api/__SANDBOX/faults',
+    ]) {
+      const answer = await get(path);
+      expect(answer.status, path).toBe(404);
+      expect(answer.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(await answer.text(), path).toMatch(/control API is not served here/);
+    }
+    expect(asked).toEqual([]);
+    // The contract itself still passes.
+    const languages = await get('/api/pbs/rest/v3/languages?page_number=-1', {
+      headers: { realmname: 'demo-customer' },
+    });
+    expect(languages.status).toBe(200);
+  });
 });
 
 describe('headers and files', () => {

@@ -6,7 +6,7 @@ import { createSandboxHandlers } from '../src/msw.ts';
 import { clientFor, signInAs } from './support.ts';
 
 const HOST = 'http://localhost:4010';
-const sandbox = createSandbox({ log: () => {} });
+const sandbox = createSandbox({ log: () => {}, controlApi: true });
 const server = setupServer(...createSandboxHandlers(sandbox));
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {

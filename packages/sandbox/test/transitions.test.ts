@@ -46,7 +46,7 @@ describe('the HTTP server', () => {
   });
 
   it('refuses a store move the transitions do not allow, and lets the allowed ones through', async () => {
-    const { server } = await startTestServer();
+    const { server } = await startTestServer({ controlApi: true });
     try {
       const move = (orderId: number, body: unknown) =>
         fetch(`${server.url}/__sandbox/orders/${orderId}/status`, {

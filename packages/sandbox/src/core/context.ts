@@ -8,8 +8,15 @@ export interface SandboxConfig {
   accessTokenTtlSeconds: number;
   /** Lifetime of refresh tokens, in seconds (default 30 days). */
   refreshTokenTtlSeconds: number;
+  /**
+   * How long a refresh token that was just rotated away may still be used, in seconds (default 30; 0
+   * ends the session on any reuse).
+   */
+  refreshReuseWindowSeconds: number;
   /** The OTP every challenge uses, or `random` for a fresh one each time (always logged). */
   otp: string;
+  /** Whether the control API (`/__sandbox/*`) answers; off by default. */
+  controlApi: boolean;
   log: (line: string) => void;
 }
 

@@ -3,24 +3,34 @@ import { contractDocument } from '../contract/document.ts';
 import { createContractValidator } from '../contract/validator.ts';
 import { serveAsset } from '../http/assets.ts';
 import { handleGateway } from '../http/gateway.ts';
-import { CORS_HEADERS, envelope, errorEnvelope, escapeHtml, htmlPage, json } from '../http/responses.ts';
+import {
+  envelope,
+  errorEnvelope,
+  escapeHtml,
+  htmlPage,
+  isControlPath,
+  json,
+  withCors,
+} from '../http/responses.ts';
 import { createDefaultSeed } from '../seed/default-seed.ts';
 import type { SandboxSeed } from '../seed/model.ts';
 import { contractHandlers } from '../services/index.ts';
 import { defaultPreferences } from '../services/ums.ts';
+import { createChangeQueue, PersistenceError } from './change-queue.ts';
 import { indexSeed, type Principal, type SandboxConfig, type SandboxContext } from './context.ts';
 import { hashPassword, peekJwtPayload, randomId } from './crypto.ts';
 import { SandboxError } from './errors.ts';
 import { createFaults, type FaultRule, type Faults } from './faults.ts';
 import type { FileReply, JsonReply, OperationHandler } from './handler-types.ts';
-import { resolveBearer } from './sessions.ts';
 import {
-  createCommitter,
-  emptyState,
-  isSandboxState,
-  type SandboxState,
-  type StatePersistence,
-} from './state.ts';
+  IDEMPOTENT_CART_WRITES,
+  rememberAnswer,
+  rememberedAnswer,
+  requestFingerprint,
+} from './idempotency.ts';
+import { resolveBearer } from './sessions.ts';
+import { emptyState, type SandboxState, type StatePersistence } from './state.ts';
+import { readStateFile } from './state-validation.ts';
 import { applyStoreAction, type StoreAction } from './transitions.ts';
 
 type FieldError = components['schemas']['FieldError'];
@@ -34,6 +44,18 @@ export interface SandboxOptions {
   accessTokenTtlSeconds?: number;
   /** Refresh-token lifetime in seconds (default 30 days). */
   refreshTokenTtlSeconds?: number;
+  /**
+   * How long a refresh token that was just rotated away may still be used, in seconds (default 30).
+   * Within the window a reuse gets a fresh grant for the same session (an answer lost to a reload, two
+   * tabs racing); after it, a reuse ends the session. 0 ends the session on any reuse.
+   */
+  refreshReuseWindowSeconds?: number;
+  /**
+   * Answer the control API (`/__sandbox/*`: faults, OTPs, reset, expiring tokens, moving orders).
+   * Off by default: those paths answer 403 (`/__sandbox/health` and `/__sandbox/openapi.json` stay
+   * open). Turn it on for tests, the demo and local development only.
+   */
+  controlApi?: boolean;
   /** The OTP every challenge uses (default `123456`), or `random`. Codes are always logged. */
   otp?: string;
   /** The clock (default: the real one). */
@@ -67,10 +89,13 @@ export interface Sandbox {
   latestOtp(destination: string): string | undefined;
   /** Waits for pending saves. */
   flush(): Promise<void>;
+  /** The settings this sandbox runs with (defaults filled in). */
   readonly config: SandboxConfig;
 }
 
 const DEFAULT_OTP = '123456';
+/** Default of `refreshReuseWindowSeconds`: Okta's default grace period for rotated refresh tokens. */
+const DEFAULT_REFRESH_REUSE_WINDOW_SECONDS = 30;
 
 async function seededState(seed: SandboxSeed, now: Date): Promise<SandboxState> {
   const state = emptyState(randomId(32));
@@ -113,30 +138,33 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const config: SandboxConfig = {
     accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 300,
     refreshTokenTtlSeconds: options.refreshTokenTtlSeconds ?? 30 * 86_400,
+    refreshReuseWindowSeconds: options.refreshReuseWindowSeconds ?? DEFAULT_REFRESH_REUSE_WINDOW_SECONDS,
     otp: options.otp ?? DEFAULT_OTP,
+    controlApi: options.controlApi ?? false,
     log: options.log ?? ((line) => console.log(line)),
   };
+  if (!Number.isFinite(config.refreshReuseWindowSeconds) || config.refreshReuseWindowSeconds < 0)
+    throw new Error(`refreshReuseWindowSeconds must be 0 or more, got ${config.refreshReuseWindowSeconds}`);
   const validator = createContractValidator({ rejectUnknownQuery: false });
   const faults = createFaults(options.faults, options.latencyMs ?? 0);
   let state: SandboxState = emptyState('');
-  const committer = createCommitter(() => JSON.stringify(state), options.persistence);
+  const persistence = options.persistence;
 
   // One change at a time: handlers read, decide and write without interleaving (refresh-token rotation
-  // and cart updates depend on it). Saving happens after the lock is released, in groups.
-  let tail: Promise<unknown> = Promise.resolve();
-  const exclusive = <T>(work: () => T | Promise<T>): Promise<T> => {
-    const run = tail.then(work, work);
-    tail = run.catch(() => undefined);
-    return run;
-  };
-  const change = async <T>(work: () => T | Promise<T>) => {
-    const result = await exclusive(work);
-    await committer.commit();
-    return result;
-  };
+  // and cart updates depend on it). A change is answered once it is saved; saves are grouped, and a
+  // save that fails undoes its changes (they are answered as failed).
+  const queue = createChangeQueue({
+    persistence,
+    serialize: () => JSON.stringify(state),
+    restore: (serialized) => {
+      state = JSON.parse(serialized) as SandboxState;
+    },
+    log: config.log,
+  });
+  const { exclusive, change } = queue;
 
   const ready = (async () => {
-    const stored = await options.persistence?.load();
+    const stored = await persistence?.load();
     if (stored !== undefined) {
       let parsed: unknown;
       try {
@@ -144,16 +172,25 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       } catch {
         parsed = undefined;
       }
-      if (isSandboxState(parsed)) {
-        state = parsed;
-        return;
-      }
-      throw new Error(
-        'The saved sandbox state is not a Marketkit sandbox state file; move it away or start with --reset',
-      );
+      const read = readStateFile(parsed);
+      if (!read)
+        throw new Error(
+          'The saved sandbox state is not a Marketkit sandbox state file; move it away or start with --reset',
+        );
+      state = read.state;
+      for (const { collection, dropped, kept } of read.dropped)
+        config.log(
+          `[sandbox] the state file had ${dropped} invalid ${dropped === 1 ? 'entry' : 'entries'} in ${collection}: dropped (${kept} kept)`,
+        );
+      queue.saved(JSON.stringify(state));
+      return;
     }
     state = await seededState(options.seed ?? createDefaultSeed(), now());
-    await committer.commit();
+    if (persistence) {
+      const serialized = JSON.stringify(state);
+      await persistence.save(serialized);
+      queue.saved(serialized);
+    }
   })();
 
   const nextId = (counter: string, start: number) => {
@@ -251,6 +288,19 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     const run = async (): Promise<Response> => {
       const principal = await principalFor(request, operation.operation.security ?? []);
       if (principal instanceof Response) return principal;
+      const idempotencyKey =
+        principal?.kind === 'customer' && IDEMPOTENT_CART_WRITES.has(operation.operationId)
+          ? request.headers.get('idempotency-key')
+          : null;
+      let fingerprint = '';
+      if (idempotencyKey && principal?.kind === 'customer') {
+        fingerprint = await requestFingerprint(operation.operationId, checked.path, body);
+        const seen = rememberedAnswer(state, principal.customer.customer_id, idempotencyKey, now());
+        if (seen && (seen.operation !== operation.operationId || seen.scope !== fingerprint))
+          throw new SandboxError(422, 'This Idempotency-Key was already used for another request');
+        // The first answer again; nothing is changed a second time.
+        if (seen) return envelope(seen.body, seen.message ?? 'Success');
+      }
       const context: SandboxContext = {
         request,
         url,
@@ -276,22 +326,40 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
           },
         });
       }
+      if (idempotencyKey && principal?.kind === 'customer')
+        rememberAnswer(
+          state,
+          {
+            key: idempotencyKey,
+            scope: fingerprint,
+            customer_id: principal.customer.customer_id,
+            operation: operation.operationId,
+            status: 200,
+            body: reply.body,
+            ...(reply.message !== undefined ? { message: reply.message } : {}),
+            created_at: context.now.toISOString(),
+          },
+          context.now,
+        );
       return envelope(reply.body, reply.message);
     };
     try {
-      const response = await exclusive(run);
-      if (mutating && response.ok) await committer.commit();
-      return response;
+      // A refused change is saved too: it may have counted a failed sign-in or ended a session.
+      return await (mutating ? change(run) : exclusive(run));
     } catch (caught) {
-      if (caught instanceof SandboxError) {
-        if (mutating) await committer.commit();
+      if (caught instanceof SandboxError)
         return errorEnvelope(caught.status, caught.message, caught.fieldErrors);
-      }
+      if (caught instanceof PersistenceError) return persistenceFailure(caught);
       config.log(
         `[sandbox] ${operation.operationId} failed: ${caught instanceof Error ? (caught.stack ?? caught.message) : String(caught)}`,
       );
       return errorEnvelope(500, 'The sandbox failed to handle this request');
     }
+  }
+
+  function persistenceFailure(error: PersistenceError) {
+    config.log(`[sandbox] answered 500: ${error.message}`);
+    return errorEnvelope(500, 'The sandbox could not save this change, so nothing was changed; try again');
   }
 
   const storeOfRequest = (request: Request) => {
@@ -334,7 +402,6 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       return text ? (JSON.parse(text) as unknown) : {};
     };
     try {
-      if (path === '/__sandbox/health') return json(200, { status: 'ok', stores: seed.stores.length });
       if (path === '/__sandbox' && request.method === 'GET') {
         return json(200, {
           stores: seed.stores.map((s) => ({
@@ -346,6 +413,9 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
             products: s.products.length,
           })),
           access_token_ttl_seconds: config.accessTokenTtlSeconds,
+          refresh_token_ttl_seconds: config.refreshTokenTtlSeconds,
+          refresh_reuse_window_seconds: config.refreshReuseWindowSeconds,
+          control_api: config.controlApi,
           otp: config.otp === 'random' ? 'random (see the log)' : config.otp,
           faults: faults.list(),
         });
@@ -395,7 +465,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       }
       return undefined;
     } catch (caught) {
-      const status = caught instanceof SandboxError ? caught.status : 400;
+      const status =
+        caught instanceof SandboxError ? caught.status : caught instanceof PersistenceError ? 500 : 400;
       return json(status, { error: caught instanceof Error ? caught.message : String(caught) });
     }
   }
@@ -410,7 +481,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     return htmlPage(
       200,
       'Marketkit sandbox',
-      `<h1>Marketkit sandbox services host</h1><p>Contract: <a href="${escapeHtml(url.origin)}/__sandbox/openapi.json">openapi.json</a> · control API: <code>/__sandbox</code>. Password of every seeded shopper: <code>Password123</code>; OTP: <code>${escapeHtml(config.otp === 'random' ? 'printed in the log' : config.otp)}</code>.</p><table><tr><th>Store</th><th>Id</th><th>Name</th><th>Status</th><th>Products</th><th>Shoppers</th></tr>${rows}</table>`,
+      `<h1>Marketkit sandbox services host</h1><p>Contract: <a href="${escapeHtml(url.origin)}/__sandbox/openapi.json">openapi.json</a> · control API: <code>/__sandbox</code> (${config.controlApi ? 'on' : 'off; start with <code>--control-api</code>'}). Password of every seeded shopper: <code>Password123</code>; OTP: <code>${escapeHtml(config.otp === 'random' ? 'printed in the log' : config.otp)}</code>.</p><table><tr><th>Store</th><th>Id</th><th>Name</th><th>Status</th><th>Products</th><th>Shoppers</th></tr>${rows}</table>`,
     );
   }
 
@@ -427,8 +498,15 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       );
     }
     if (url.pathname === '/__sandbox/openapi.json') return json(200, contractDocument);
-    if (url.pathname.startsWith('/__sandbox'))
+    if (url.pathname === '/__sandbox/health') return json(200, { status: 'ok', stores: seed.stores.length });
+    if (isControlPath(url.pathname)) {
+      if (!config.controlApi)
+        return json(403, {
+          error:
+            'The control API is off. Start the sandbox with --control-api (or controlApi: true) to use /__sandbox/*; never on a shared host.',
+        });
       return (await control(request, url)) ?? errorEnvelope(404, 'No such control endpoint');
+    }
     if (url.pathname === '/' && request.method === 'GET') return landingPage(url);
 
     const fault = faults.take(request.method, url.pathname, storeOfRequest(request));
@@ -452,18 +530,15 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     faults,
     async handle(request) {
       await ready;
-      const response = await route(request);
+      let response: Response;
+      try {
+        response = await route(request);
+      } catch (caught) {
+        if (!(caught instanceof PersistenceError)) throw caught;
+        response = persistenceFailure(caught);
+      }
       if (response.type === 'error') return response;
-      // CORS: any local storefront may call the sandbox (tokens travel in headers, never cookies).
-      const headers = new Headers(response.headers);
-      headers.set('Access-Control-Allow-Origin', request.headers.get('origin') ?? '*');
-      headers.append('Vary', 'Origin');
-      for (const [name, value] of Object.entries(CORS_HEADERS)) headers.set(name, value);
-      return new Response(response.body, {
-        status: response.status,
-        statusText: response.statusText,
-        headers,
-      });
+      return withCors(request, response);
     },
     state: () => state,
     async reset() {
@@ -502,7 +577,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       );
       return matches[matches.length - 1]?.code;
     },
-    flush: () => committer.commit(),
+    flush: () => queue.flush(),
   };
   return sandbox;
 }

@@ -140,9 +140,35 @@ export function revokeSession(session: SessionRecord, now: Date, reason: string)
   return true;
 }
 
+/** Most rotated-away tokens a session remembers for reuse detection. */
+const USED_REFRESH_HASHES_KEPT = 50;
+
+/** Marks the session's current refresh token as rotated away, now. */
+function supersedeCurrent(session: SessionRecord, now: Date, windowMs: number) {
+  session.used_refresh_hashes.push(session.refresh_hash);
+  if (session.used_refresh_hashes.length > USED_REFRESH_HASHES_KEPT) session.used_refresh_hashes.shift();
+  const recent = (session.recent_refresh_hashes ?? []).filter(
+    (entry) => now.getTime() - Date.parse(entry.superseded_at) < windowMs,
+  );
+  if (windowMs > 0) recent.push({ hash: session.refresh_hash, superseded_at: now.toISOString() });
+  session.recent_refresh_hashes = recent;
+}
+
+/** The session whose refresh token `hash` was rotated away less than the reuse window ago. */
+function sessionInReuseWindow(state: SandboxState, hash: string, now: Date, windowMs: number) {
+  return state.sessions.find((s) =>
+    (s.recent_refresh_hashes ?? []).some(
+      (entry) => entry.hash === hash && now.getTime() - Date.parse(entry.superseded_at) < windowMs,
+    ),
+  );
+}
+
 /**
- * Rotates a refresh token. A token that was already rotated away is a sign of theft: the whole session
- * is revoked and the call refused (400), as is an unknown, expired or foreign-realm token.
+ * Rotates a refresh token. A token rotated away less than `refreshReuseWindowSeconds` ago still gets a
+ * fresh grant for its session (its answer may have been lost to a reload, or two tabs raced), and the
+ * token that was current until then stays usable for the window too, so every holder ends up with a
+ * working token. Reuse after the window is a sign of theft: the whole session is revoked and the call
+ * refused (400), as is an unknown, expired or foreign-realm token.
  */
 export async function rotateRefreshToken(
   context: SandboxContext,
@@ -151,7 +177,14 @@ export async function rotateRefreshToken(
 ): Promise<TokenSet> {
   const hash = await sha256Hex(refreshToken);
   const state = context.state;
-  const session = state.sessions.find((s) => s.refresh_hash === hash);
+  const windowMs = context.config.refreshReuseWindowSeconds * 1000;
+  const current = state.sessions.find((s) => s.refresh_hash === hash);
+  const graced = current ? undefined : sessionInReuseWindow(state, hash, context.now, windowMs);
+  if (graced && !graced.revoked_at)
+    context.config.log(
+      `[sandbox] refresh token reused within the ${context.config.refreshReuseWindowSeconds} s window: session ${graced.session_id} gets a fresh grant`,
+    );
+  const session = current ?? graced;
   if (!session) {
     const reused = state.sessions.find((s) => s.used_refresh_hashes.includes(hash));
     if (reused) {
@@ -170,8 +203,7 @@ export async function rotateRefreshToken(
   const customer = state.customers.find((c) => c.customer_id === session.customer_id);
   if (!store || !customer) throw badRequest('The session has ended; sign in again');
   const next = `rt.${randomId(32)}`;
-  session.used_refresh_hashes.push(session.refresh_hash);
-  if (session.used_refresh_hashes.length > 50) session.used_refresh_hashes.shift();
+  supersedeCurrent(session, context.now, windowMs);
   session.refresh_hash = await sha256Hex(next);
   session.last_active_at = context.now.toISOString();
   return tokensFor(context, store, customer, session, next);

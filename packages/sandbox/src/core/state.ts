@@ -40,6 +40,11 @@ export interface SessionRecord {
   refresh_hash: string;
   /** SHA-256 of refresh tokens already rotated away; presenting one again revokes the session. */
   used_refresh_hashes: string[];
+  /**
+   * Refresh tokens rotated away lately, with when: one presented again within the reuse window gets a
+   * fresh grant instead of ending the session (a lost answer, two tabs racing). Absent in older files.
+   */
+  recent_refresh_hashes?: { hash: string; superseded_at: string }[];
   refresh_expires_at: string;
   revoked_at: string | null;
   revoked_reason: string | null;
@@ -208,12 +213,17 @@ export interface PaymentSessionRecord {
 
 export interface IdempotencyRecord {
   key: string;
-  /** The checkout the key ordered (a key reused for another checkout is refused). */
+  /**
+   * What the key was used for: the checkout it ordered, or a fingerprint of a cart write (a key reused
+   * for another request is refused).
+   */
   scope: string;
   customer_id: number;
   operation: string;
   status: number;
   body: unknown;
+  /** The first answer's `response_message` (absent in records of older state files). */
+  message?: string;
   created_at: string;
 }
 
@@ -242,6 +252,27 @@ export interface SandboxState {
   payments: PaymentSessionRecord[];
   idempotency: IdempotencyRecord[];
 }
+
+/** The collections of the state, in the order they are checked when a state file is read. */
+export const STATE_COLLECTIONS = [
+  'customers',
+  'sessions',
+  'otps',
+  'verifications',
+  'cart',
+  'wishlist',
+  'addresses',
+  'checkouts',
+  'orders',
+  'bookings',
+  'enquiries',
+  'ratings',
+  'uploads',
+  'payments',
+  'idempotency',
+] as const satisfies readonly (keyof SandboxState)[];
+
+export type StateCollection = (typeof STATE_COLLECTIONS)[number];
 
 export function emptyState(signingSecret: string): SandboxState {
   return {
@@ -272,29 +303,14 @@ export function emptyState(signingSecret: string): SandboxState {
 export function isSandboxState(value: unknown): value is SandboxState {
   if (!value || typeof value !== 'object') return false;
   const state = value as Partial<SandboxState>;
-  const lists: (keyof SandboxState)[] = [
-    'customers',
-    'sessions',
-    'otps',
-    'verifications',
-    'cart',
-    'wishlist',
-    'addresses',
-    'checkouts',
-    'orders',
-    'bookings',
-    'enquiries',
-    'ratings',
-    'uploads',
-    'payments',
-    'idempotency',
-  ];
   return (
     state.format === 'marketkit-sandbox-state' &&
     state.version === 1 &&
     typeof state.signing_secret === 'string' &&
     typeof state.counters === 'object' &&
-    lists.every((key) => Array.isArray(state[key]))
+    state.counters !== null &&
+    !Array.isArray(state.counters) &&
+    STATE_COLLECTIONS.every((key) => Array.isArray(state[key]))
   );
 }
 
@@ -302,33 +318,4 @@ export function isSandboxState(value: unknown): value is SandboxState {
 export interface StatePersistence {
   load(): Promise<string | undefined>;
   save(serialized: string): Promise<void>;
-}
-
-/**
- * Group commit: every change waits for a save that started after it; changes that arrive while a save
- * runs share the next one. Nothing is acknowledged before it is on disk.
- */
-export function createCommitter(serialize: () => string, persistence: StatePersistence | undefined) {
-  let inFlight: Promise<void> | null = null;
-  let next: Promise<void> | null = null;
-  const commit = (): Promise<void> => {
-    if (!persistence) return Promise.resolve();
-    if (next) return next;
-    const run = async () => {
-      // Yield first, so that `next` is set before the snapshot is taken.
-      await (inFlight?.catch(() => undefined) ?? null);
-      next = null;
-      const snapshot = serialize();
-      const save = persistence.save(snapshot);
-      inFlight = save;
-      try {
-        await save;
-      } finally {
-        if (inFlight === save) inFlight = null;
-      }
-    };
-    next = run();
-    return next;
-  };
-  return { commit };
 }

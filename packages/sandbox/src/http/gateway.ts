@@ -59,6 +59,25 @@ async function secondProviderSession(
   return { session, store, tag };
 }
 
+/**
+ * Settles a payment as the state holds it when the change runs (a failed save may have put back an
+ * earlier state since the page read it), and gives its status.
+ */
+function settle(
+  deps: GatewayDeps,
+  reference: string,
+  provider: PaymentSessionRecord['provider'],
+  outcome: 'paid' | 'failed',
+) {
+  return deps.change(() => {
+    const state = deps.state();
+    const live = state.payments.find((p) => p.reference === reference && p.provider === provider);
+    if (!live) return 'failed' as const;
+    settlePayment(state, live, outcome, deps.now());
+    return live.status;
+  });
+}
+
 /** The sandbox's payment pages: a card gateway (signed form POST) and a second, hosted-page provider. */
 export async function handleGateway(
   request: Request,
@@ -123,8 +142,8 @@ export async function handleGateway(
       return failure('Unknown payment', 'The gateway has no payment with this reference.');
     if (!safeEqual(await hmacSha256Hex(store.gateway.response_phrase, reference), form.get('token') ?? ''))
       return failure('Not allowed', 'This confirmation did not come from the gateway page.');
-    await deps.change(() => settlePayment(deps.state(), session, outcome, deps.now()));
-    deps.log(`[sandbox] card payment ${reference}: ${session.status}`);
+    const status = await settle(deps, reference, 'card_gateway', outcome);
+    deps.log(`[sandbox] card payment ${reference}: ${status}`);
     const back = new URL(session.return_url);
     const params: Record<string, string> = {
       command: 'PURCHASE',
@@ -132,9 +151,9 @@ export async function handleGateway(
       order_id: String(session.order_id),
       amount: String(session.amount_minor),
       currency: session.currency,
-      status: session.status === 'paid' ? '14' : '13',
-      response_code: session.status === 'paid' ? '14000' : '13006',
-      response_message: session.status === 'paid' ? 'Success' : 'Transaction declined',
+      status: status === 'paid' ? '14' : '13',
+      response_code: status === 'paid' ? '14000' : '13006',
+      response_message: status === 'paid' ? 'Success' : 'Transaction declined',
     };
     params.signature = await sha256Hex(
       `${store.gateway.response_phrase}${Object.keys(params)
@@ -180,12 +199,12 @@ export async function handleGateway(
     if (found instanceof Response) return found;
     const { session } = found;
     const outcome = form.get('outcome') === 'paid' ? 'paid' : 'failed';
-    await deps.change(() => settlePayment(deps.state(), session, outcome, deps.now()));
-    deps.log(`[sandbox] second-provider payment ${sessionId}: ${session.status}`);
+    const status = await settle(deps, sessionId, 'second_provider', outcome);
+    deps.log(`[sandbox] second-provider payment ${sessionId}: ${status}`);
     const back = new URL(session.return_url);
     back.searchParams.set('order_id', String(session.order_id));
     back.searchParams.set('session_id', sessionId);
-    back.searchParams.set('payment_status', session.status === 'paid' ? 'PAID' : 'FAILED');
+    back.searchParams.set('payment_status', status === 'paid' ? 'PAID' : 'FAILED');
     return redirect(back.href);
   }
   return undefined;

@@ -9,6 +9,27 @@ export const CORS_HEADERS: Record<string, string> = {
   'Access-Control-Max-Age': '600',
 };
 
+/** The control API (`/__sandbox/*`): never answered to other origins. */
+export const isControlPath = (pathname: string) => pathname.startsWith('/__sandbox');
+
+/**
+ * CORS headers for an answer: any local storefront may call the contract (tokens travel in headers,
+ * never cookies), so the caller's origin is allowed; the control API allows no other origin.
+ */
+export function corsHeaders(origin: string | null, pathname: string): Record<string, string> {
+  if (isControlPath(pathname)) return {};
+  return { 'Access-Control-Allow-Origin': origin ?? '*', ...CORS_HEADERS };
+}
+
+/** The answer with the CORS headers of its request. */
+export function withCors(request: Request, response: Response) {
+  const headers = new Headers(response.headers);
+  const cors = corsHeaders(request.headers.get('origin'), new URL(request.url).pathname);
+  for (const [name, value] of Object.entries(cors)) headers.set(name, value);
+  headers.append('Vary', 'Origin');
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
 export function json(status: number, body: unknown, headers: Record<string, string> = {}) {
   return new Response(JSON.stringify(body), {
     status,

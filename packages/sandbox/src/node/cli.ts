@@ -10,14 +10,21 @@ Usage: marketkit-sandbox [options]
   --data DIR             keep state in DIR/state.json (written atomically); in memory without it
   --reset                start from the seed, discarding saved state
   --access-token-ttl S   access-token lifetime in seconds (default 300)
+  --refresh-reuse-window S
+                         seconds a refresh token just rotated away may still be used (default 30;
+                         0 ends the session on any reuse)
   --otp CODE|random      OTP of every challenge (default 123456); codes are always printed
   --latency MS           delay every contract call by MS milliseconds
   --public-origin URL    origin to put in gateway URLs (default: the one each request used)
+  --max-body-bytes N     largest request body accepted (default 4194304 = 4 MiB); larger ones get 413
+  --control-api          answer the control API (/__sandbox/*); off by default (403), for tests and
+                         local development only
   --verbose              log every request
   --help                 this text
 
-Control API (test-only): GET /__sandbox, POST /__sandbox/reset, GET|PUT|POST|DELETE /__sandbox/faults,
-POST /__sandbox/expire-tokens, GET /__sandbox/otp?destination=, POST /__sandbox/orders/{id}/status.`;
+Control API (test-only, with --control-api): GET /__sandbox, POST /__sandbox/reset,
+GET|PUT|POST|DELETE /__sandbox/faults, POST /__sandbox/expire-tokens, GET /__sandbox/otp?destination=,
+POST /__sandbox/orders/{id}/status.`;
 
 /** The `marketkit-sandbox` command. */
 export async function main(argv: string[]) {
@@ -29,6 +36,9 @@ export async function main(argv: string[]) {
       data: { type: 'string' },
       reset: { type: 'boolean' },
       'access-token-ttl': { type: 'string' },
+      'refresh-reuse-window': { type: 'string' },
+      'max-body-bytes': { type: 'string' },
+      'control-api': { type: 'boolean' },
       otp: { type: 'string' },
       latency: { type: 'string' },
       'public-origin': { type: 'string' },
@@ -58,13 +68,20 @@ export async function main(argv: string[]) {
     ...(values['access-token-ttl'] !== undefined
       ? { accessTokenTtlSeconds: number('access-token-ttl', values['access-token-ttl'], 1) }
       : {}),
+    ...(values['refresh-reuse-window'] !== undefined
+      ? { refreshReuseWindowSeconds: number('refresh-reuse-window', values['refresh-reuse-window'], 0) }
+      : {}),
+    ...(values['max-body-bytes'] !== undefined
+      ? { maxBodyBytes: number('max-body-bytes', values['max-body-bytes'], 1) }
+      : {}),
+    controlApi: values['control-api'] ?? false,
     ...(values.otp ? { otp: values.otp } : {}),
     ...(values.latency !== undefined ? { latencyMs: number('latency', values.latency, 0) } : {}),
     ...(values['public-origin'] ? { publicOrigin: values['public-origin'] } : {}),
     verbose: values.verbose ?? false,
   });
   console.log(
-    `marketkit-sandbox listening on ${server.url} (${values.data ? `state in ${values.data}` : 'state in memory'})`,
+    `marketkit-sandbox listening on ${server.url} (${values.data ? `state in ${values.data}` : 'state in memory'}; control API ${values['control-api'] ? 'on' : 'off'})`,
   );
   const stop = () => {
     server.close().then(

@@ -1,5 +1,5 @@
 import { mkdirSync, readdirSync, unlinkSync } from 'node:fs';
-import { mkdir, open, readFile, rename } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { StatePersistence } from '../core/state.ts';
 
@@ -8,7 +8,7 @@ const FILE = 'state.json';
 /**
  * Keeps the state in `DIR/state.json`, written atomically: a temporary file is written and fsynced,
  * then renamed over the old one and the directory fsynced. A crash leaves the old or the new file,
- * never half of one.
+ * never half of one; a save that fails removes its temporary file and rejects.
  */
 export function createFilePersistence(dir: string): StatePersistence & { readonly file: string } {
   mkdirSync(dir, { recursive: true });
@@ -31,14 +31,20 @@ export function createFilePersistence(dir: string): StatePersistence & { readonl
       await mkdir(dir, { recursive: true });
       counter += 1;
       const temporary = join(dir, `${FILE}.${process.pid}.${counter}.tmp`);
-      const handle = await open(temporary, 'w');
       try {
-        await handle.writeFile(serialized, 'utf8');
-        await handle.sync();
-      } finally {
-        await handle.close();
+        const handle = await open(temporary, 'w');
+        try {
+          await handle.writeFile(serialized, 'utf8');
+          await handle.sync();
+        } finally {
+          await handle.close();
+        }
+        await rename(temporary, file);
+      } catch (error) {
+        // A failed save (disk full, a read-only directory) leaves nothing behind.
+        await rm(temporary, { force: true }).catch(() => undefined);
+        throw error;
       }
-      await rename(temporary, file);
       const directory = await open(dir, 'r');
       try {
         await directory.sync();

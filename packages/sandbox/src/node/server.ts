@@ -3,7 +3,14 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../core/sandbox.ts';
+import { corsHeaders, errorEnvelope } from '../http/responses.ts';
 import { createFilePersistence } from './file-persistence.ts';
+
+/**
+ * Default of `maxBodyBytes`: the largest request of the contract is a profile image of up to 2 MiB
+ * sent as multipart; a little above that still gets the operation's own 413 with the image's size.
+ */
+const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
 
 export interface SandboxServerOptions extends SandboxOptions {
   /** Port to listen on (default 4010; 0 picks a free one). */
@@ -16,6 +23,11 @@ export interface SandboxServerOptions extends SandboxOptions {
   reset?: boolean;
   /** Log every request (method, path, status, milliseconds). */
   verbose?: boolean;
+  /**
+   * The largest request body read, in bytes (default 4 MiB). A larger one is answered 413 as soon as
+   * its `Content-Length` or its bytes so far say so; the rest is thrown away, never buffered.
+   */
+  maxBodyBytes?: number;
 }
 
 export interface SandboxServer {
@@ -26,7 +38,65 @@ export interface SandboxServer {
   close(): Promise<void>;
 }
 
-async function toRequest(incoming: IncomingMessage, origin: string): Promise<Request> {
+class BodyTooLargeError extends Error {}
+
+/**
+ * Reads a request body of at most `limit` bytes. One declared (`Content-Length`) or counted (chunked)
+ * above it is refused at once; what was read of it is let go.
+ */
+function readBody(incoming: IncomingMessage, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    if (Number(incoming.headers['content-length'] ?? 0) > limit) {
+      reject(new BodyTooLargeError());
+      return;
+    }
+    let chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) {
+        chunks.push(chunk);
+        return;
+      }
+      chunks = [];
+      incoming.off('data', onData);
+      incoming.off('end', onEnd);
+      reject(new BodyTooLargeError());
+    };
+    const onEnd = () => resolve(Buffer.concat(chunks));
+    incoming.on('data', onData);
+    incoming.once('end', onEnd);
+    incoming.once('error', reject);
+    incoming.once('close', () => reject(new Error('The client closed the request before its end')));
+  });
+}
+
+/**
+ * Answers 413 in the contract's envelope. The rest of the body is read and thrown away (so that the
+ * client, still sending, can read the answer) up to twice the limit; past that, or when the declared
+ * length is past that, the connection is closed instead.
+ */
+async function refuseTooLarge(incoming: IncomingMessage, outgoing: ServerResponse, limit: number) {
+  const declared = Number(incoming.headers['content-length'] ?? 0);
+  let discarded = 0;
+  incoming.on('error', () => undefined);
+  incoming.on('data', (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > 2 * limit) incoming.socket.destroy();
+  });
+  incoming.resume();
+  if (declared > 2 * limit) outgoing.setHeader('Connection', 'close');
+  const pathname = new URL(incoming.url ?? '/', 'http://sandbox').pathname;
+  const response = errorEnvelope(
+    413,
+    `The request body is larger than the sandbox accepts (${limit} bytes)`,
+    undefined,
+    corsHeaders(incoming.headers.origin ?? null, pathname),
+  );
+  await send(response, outgoing, incoming);
+}
+
+async function toRequest(incoming: IncomingMessage, origin: string, limit: number): Promise<Request> {
   const headers = new Headers();
   for (const [name, value] of Object.entries(incoming.headers)) {
     if (value === undefined) continue;
@@ -34,11 +104,7 @@ async function toRequest(incoming: IncomingMessage, origin: string): Promise<Req
   }
   const method = incoming.method ?? 'GET';
   let body: Buffer | undefined;
-  if (method !== 'GET' && method !== 'HEAD') {
-    const chunks: Buffer[] = [];
-    for await (const chunk of incoming) chunks.push(chunk as Buffer);
-    body = Buffer.concat(chunks);
-  }
+  if (method !== 'GET' && method !== 'HEAD') body = await readBody(incoming, limit);
   return new Request(new URL(incoming.url ?? '/', origin), {
     method,
     headers,
@@ -77,6 +143,9 @@ async function send(response: Response, outgoing: ServerResponse, incoming: Inco
 /** Starts the sandbox as an HTTP server (the demo, end-to-end tests and third-party storefronts use it). */
 export async function startSandboxServer(options: SandboxServerOptions = {}): Promise<SandboxServer> {
   const host = options.host ?? '127.0.0.1';
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  if (!Number.isInteger(maxBodyBytes) || maxBodyBytes < 1)
+    throw new Error(`maxBodyBytes must be a whole number of bytes, got ${maxBodyBytes}`);
   if (options.dataDir && options.reset) rmSync(join(options.dataDir, 'state.json'), { force: true });
   const persistence = options.dataDir ? createFilePersistence(options.dataDir) : undefined;
   const sandbox = createSandbox({ ...options, ...(persistence ? { persistence } : {}) });
@@ -85,7 +154,7 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
   let origin = '';
   const server = createServer((incoming, outgoing) => {
     const started = performance.now();
-    toRequest(incoming, origin)
+    toRequest(incoming, origin, maxBodyBytes)
       .then((request) => sandbox.handle(request))
       .then(async (response) => {
         await send(response, outgoing, incoming);
@@ -94,7 +163,13 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
             `${incoming.method} ${incoming.url} ${response.type === 'error' ? 'dropped' : response.status} ${(performance.now() - started).toFixed(1)}ms`,
           );
       })
-      .catch((error: unknown) => {
+      .catch(async (error: unknown) => {
+        if (error instanceof BodyTooLargeError && !outgoing.headersSent) {
+          await refuseTooLarge(incoming, outgoing, maxBodyBytes);
+          if (options.verbose)
+            log(`${incoming.method} ${incoming.url} 413 (body over ${maxBodyBytes} bytes)`);
+          return;
+        }
         log(
           `[sandbox] ${incoming.method} ${incoming.url} failed: ${error instanceof Error ? error.message : String(error)}`,
         );
@@ -108,7 +183,8 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
             }),
           );
         } else outgoing.destroy();
-      });
+      })
+      .catch(() => outgoing.destroy());
   });
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {

@@ -2,6 +2,7 @@ import type { components } from '@marketkit/sdk';
 import { customerOf, type SandboxContext } from '../core/context.ts';
 import { badRequest, conflict, notFound, SandboxError } from '../core/errors.ts';
 import type { ContractHandlers } from '../core/handler-types.ts';
+import { rememberAnswer, rememberedAnswer } from '../core/idempotency.ts';
 import type { OrderItemRecord, OrderRecord } from '../core/state.ts';
 import { cartRefusal, publicAddress } from './cfs.ts';
 import { checkoutLines, checkoutView, ensureOpen, ownCheckout } from './checkout.ts';
@@ -118,10 +119,8 @@ export const ofsHandlers = {
     const { customer, store } = customerOf(context);
     const key = context.request.headers.get('idempotency-key');
     if (key) {
-      const seen = context.state.idempotency.find(
-        (r) => r.key === key && r.customer_id === customer.customer_id && r.operation === 'createOrder',
-      );
-      if (seen && seen.scope !== body.checkout_id) {
+      const seen = rememberedAnswer(context.state, customer.customer_id, key, context.now);
+      if (seen && (seen.operation !== 'createOrder' || seen.scope !== body.checkout_id)) {
         throw new SandboxError(422, 'This Idempotency-Key was already used for another checkout');
       }
       if (seen) return { body: seen.body as S<'CreatedOrder'>, message: 'Order already placed' };
@@ -306,15 +305,19 @@ export const ofsHandlers = {
       next_action: nextAction,
     };
     if (key)
-      context.state.idempotency.push({
-        key,
-        scope: body.checkout_id,
-        customer_id: customer.customer_id,
-        operation: 'createOrder',
-        status: 200,
-        body: created,
-        created_at: at,
-      });
+      rememberAnswer(
+        context.state,
+        {
+          key,
+          scope: body.checkout_id,
+          customer_id: customer.customer_id,
+          operation: 'createOrder',
+          status: 200,
+          body: created,
+          created_at: at,
+        },
+        context.now,
+      );
     return {
       body: created,
       message: isRequest

@@ -162,9 +162,18 @@ export interface paths {
          *     line (the guest-cart merge after sign-in relies on this). Lines the server refuses (not found, out of
          *     stock, a request item with a quantity above 1, a service without a slot) are listed in `rejected`;
          *     the others are still added. The answer lists the created or updated lines only.
+         *
+         *     Send an `Idempotency-Key` (one per change, reused when the same change is sent again): a repeat
+         *     with the same key and the same request answers the first answer and changes nothing; the same key
+         *     with another request answers 422.
          */
         post: operations["addToCustomerCart"];
-        /** Empty the cart */
+        /**
+         * Empty the cart
+         * @description Send an `Idempotency-Key` (one per change, reused when the same change is sent again): a repeat
+         *     with the same key and the same request answers the first answer and changes nothing; the same key
+         *     with another request answers 422.
+         */
         delete: operations["clearCustomerCart"];
         options?: never;
         head?: never;
@@ -191,10 +200,19 @@ export interface paths {
          * Change a cart line
          * @description Sets the line's quantity (it replaces, it does not add) and, for services, its slot. `slot_id`
          *     null removes the slot; an absent `slot_id` keeps it.
+         *
+         *     Send an `Idempotency-Key` (one per change, reused when the same change is sent again): a repeat
+         *     with the same key and the same request answers the first answer and changes nothing; the same key
+         *     with another request answers 422.
          */
         put: operations["updateCustomerCartItem"];
         post?: never;
-        /** Remove a cart line */
+        /**
+         * Remove a cart line
+         * @description Send an `Idempotency-Key` (one per change, reused when the same change is sent again): a repeat
+         *     with the same key and the same request answers the first answer and changes nothing; the same key
+         *     with another request answers 422.
+         */
         delete: operations["removeCustomerCartItem"];
         options?: never;
         head?: never;
@@ -1691,9 +1709,12 @@ export interface paths {
         /**
          * Refresh the access token
          * @description Exchanges a refresh token for a new token set. Refresh tokens rotate: the answer carries a new
-         *     `refresh_token` and the one sent is invalidated; sending an already-used refresh token answers
-         *     400. Clients read `response_body.access_token` and store the whole new set. Only one refresh
-         *     should run at a time; other requests that failed with 401 wait for it and retry.
+         *     `refresh_token` and the one sent is invalidated. A token rotated away less than a short reuse
+         *     window ago (the sandbox: 30 s unless configured) still gets a new set for the same session, so an
+         *     answer lost to a reload, or two tabs refreshing at once, does not end it; sending one rotated away
+         *     before that answers 400 and ends the session. Clients read `response_body.access_token` and store
+         *     the whole new set. Only one refresh should run at a time; other requests that failed with 401 wait
+         *     for it and retry.
          */
         post: operations["refreshToken"];
         delete?: never;
@@ -3509,7 +3530,10 @@ export interface operations {
                 /** @description Saved delivery pincode (added by the SDK; never sent for `allProducts`). */
                 "pin-code"?: components["parameters"]["PinCode"];
             };
-            header?: never;
+            header?: {
+                /** @description Repeating a call with the same key returns the first answer instead of acting twice. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3608,7 +3632,10 @@ export interface operations {
                 /** @description Saved delivery pincode (added by the SDK; never sent for `allProducts`). */
                 "pin-code"?: components["parameters"]["PinCode"];
             };
-            header?: never;
+            header?: {
+                /** @description Repeating a call with the same key returns the first answer instead of acting twice. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3627,7 +3654,10 @@ export interface operations {
                 /** @description Saved delivery pincode (added by the SDK; never sent for `allProducts`). */
                 "pin-code"?: components["parameters"]["PinCode"];
             };
-            header?: never;
+            header?: {
+                /** @description Repeating a call with the same key returns the first answer instead of acting twice. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Cart line id (`id` of a CartItem). */
                 cartItemId: number;
@@ -3696,7 +3726,10 @@ export interface operations {
                 /** @description Saved delivery pincode (added by the SDK; never sent for `allProducts`). */
                 "pin-code"?: components["parameters"]["PinCode"];
             };
-            header?: never;
+            header?: {
+                /** @description Repeating a call with the same key returns the first answer instead of acting twice. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Cart line id (`id` of a CartItem). */
                 cartItemId: number;

@@ -1,0 +1,162 @@
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startCli, startTestServer, stopClis } from './support.ts';
+
+afterEach(() => stopClis());
+
+/** Reads a whole answer of `node:http`. */
+function bodyOf(response: IncomingMessage) {
+  return new Promise<string>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    response.on('data', (chunk: Buffer) => chunks.push(chunk));
+    response.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    response.on('error', reject);
+  });
+}
+
+describe('the control API', () => {
+  it('is refused (403) unless the sandbox was started with it; the health check stays open', async () => {
+    const { server } = await startTestServer();
+    try {
+      for (const [method, path] of [
+        ['GET', '/__sandbox'],
+        ['POST', '/__sandbox/reset'],
+        ['GET', '/__sandbox/otp?destination=shopper%40example.com'],
+        ['POST', '/__sandbox/faults'],
+        ['DELETE', '/__sandbox/faults'],
+        ['POST', '/__sandbox/expire-tokens'],
+        ['POST', '/__sandbox/orders/500001/status'],
+      ] as const) {
+        const response = await fetch(`${server.url}${path}`, {
+          method,
+          ...(method === 'POST' ? { body: '{"path":"/pbs/*","status":503}' } : {}),
+        });
+        expect(response.status, `${method} ${path}`).toBe(403);
+        expect(((await response.json()) as { error: string }).error).toMatch(/--control-api/);
+      }
+      expect(server.sandbox.faults.list()).toEqual([]);
+      expect((await fetch(`${server.url}/__sandbox/health`)).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('answers no other origin, preflights included, while the contract still does', async () => {
+    const { server } = await startTestServer({ controlApi: true, refreshReuseWindowSeconds: 12 });
+    try {
+      const evil = { Origin: 'http://evil.example' };
+      const info = await fetch(`${server.url}/__sandbox`, { headers: evil });
+      expect(info.status).toBe(200);
+      expect(info.headers.get('access-control-allow-origin')).toBeNull();
+      expect(await info.json()).toMatchObject({ control_api: true, refresh_reuse_window_seconds: 12 });
+      const preflight = await fetch(`${server.url}/__sandbox/reset`, {
+        method: 'OPTIONS',
+        headers: { ...evil, 'Access-Control-Request-Method': 'POST' },
+      });
+      expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+      expect(preflight.headers.get('access-control-allow-methods')).toBeNull();
+      const contract = await fetch(`${server.url}/pbs/rest/v3/languages?page_number=-1`, {
+        headers: { Origin: 'http://localhost:5173', realmname: 'demo-customer' },
+      });
+      expect(contract.status).toBe(200);
+      expect(contract.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('request bodies', () => {
+  const LIMIT = 64 * 1024;
+
+  it('refuses a body whose Content-Length is over the limit with 413 in the envelope, before reading it', async () => {
+    const { server } = await startTestServer({ maxBodyBytes: LIMIT });
+    try {
+      // 400 MB announced, nothing sent: the answer can only come from the header.
+      const call = httpRequest({
+        host: '127.0.0.1',
+        port: server.port,
+        method: 'POST',
+        path: '/cfs/rest/v3/customer-cart',
+        headers: {
+          'Content-Type': 'application/json',
+          'Content-Length': String(400 * 1024 * 1024),
+          Origin: 'http://localhost:5173',
+        },
+      });
+      call.on('error', () => undefined);
+      const response = await new Promise<IncomingMessage>((resolve) => {
+        call.on('response', resolve);
+        call.flushHeaders();
+      });
+      expect(response.statusCode).toBe(413);
+      expect(response.headers['access-control-allow-origin']).toBe('http://localhost:5173');
+      expect(JSON.parse(await bodyOf(response))).toEqual({
+        response_message: `The request body is larger than the sandbox accepts (${LIMIT} bytes)`,
+        response_body: null,
+        status_code: 413,
+      });
+      call.destroy();
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('counts the bytes of a chunked body and answers 413 once past the limit, without waiting for its end', async () => {
+    const { server } = await startTestServer({ maxBodyBytes: LIMIT });
+    try {
+      const call = httpRequest({
+        host: '127.0.0.1',
+        port: server.port,
+        method: 'POST',
+        path: '/cfs/rest/v3/customer-cart',
+        headers: { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' },
+      });
+      call.on('error', () => undefined);
+      const answered = new Promise<IncomingMessage>((resolve) => call.on('response', resolve));
+      const chunk = Buffer.alloc(16 * 1024, 0x20);
+      // 96 KiB, and the request is never ended: an answer cannot wait for the whole body.
+      for (let sent = 0; sent < LIMIT + 2 * chunk.length; sent += chunk.length) call.write(chunk);
+      const response = await answered;
+      expect(response.statusCode).toBe(413);
+      expect(JSON.parse(await bodyOf(response))).toMatchObject({ status_code: 413, response_body: null });
+      call.destroy();
+      // The server goes on answering.
+      expect((await fetch(`${server.url}/__sandbox/health`)).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('takes a body within the limit', async () => {
+    const { server } = await startTestServer({ maxBodyBytes: LIMIT });
+    try {
+      const login = await fetch(`${server.url}/ums/rest/v3/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', realmname: 'demo-customer' },
+        body: JSON.stringify({ username: 'shopper@example.com', password: 'Password123' }),
+      });
+      expect(login.status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('the command', () => {
+  it('takes --control-api, --refresh-reuse-window and --max-body-bytes', async () => {
+    const on = await startCli(['--control-api', '--refresh-reuse-window', '7', '--max-body-bytes', '1000']);
+    const info = await fetch(`${on.url}/__sandbox`);
+    expect(info.status).toBe(200);
+    expect(await info.json()).toMatchObject({ control_api: true, refresh_reuse_window_seconds: 7 });
+    const large = await fetch(`${on.url}/ums/rest/v3/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', realmname: 'demo-customer' },
+      body: JSON.stringify({ username: 'x'.repeat(1400), password: 'Password123' }),
+    });
+    expect(large.status).toBe(413);
+
+    const off = await startCli([]);
+    expect((await fetch(`${off.url}/__sandbox/reset`, { method: 'POST' })).status).toBe(403);
+  });
+});
