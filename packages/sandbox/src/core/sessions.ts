@@ -144,15 +144,23 @@ export function revokeSession(session: SessionRecord, now: Date, reason: string)
 const USED_REFRESH_HASHES_KEPT = 50;
 
 /** Marks the session's current refresh token as rotated away, now. */
-function supersedeCurrent(session: SessionRecord, now: Date, windowMs: number) {
-  session.used_refresh_hashes.push(session.refresh_hash);
+/** Marks `hash` as rotated away now: reusable for the window, then a sign of theft. */
+function supersede(session: SessionRecord, hash: string, now: Date, windowMs: number) {
+  session.used_refresh_hashes.push(hash);
   if (session.used_refresh_hashes.length > USED_REFRESH_HASHES_KEPT) session.used_refresh_hashes.shift();
   const recent = (session.recent_refresh_hashes ?? []).filter(
     (entry) => now.getTime() - Date.parse(entry.superseded_at) < windowMs,
   );
-  if (windowMs > 0) recent.push({ hash: session.refresh_hash, superseded_at: now.toISOString() });
+  if (windowMs > 0) recent.push({ hash, superseded_at: now.toISOString() });
   session.recent_refresh_hashes = recent;
 }
+
+/** How many tokens minted by reuses within the window a session keeps live beside its current one. */
+const EXTRA_REFRESH_HASHES_KEPT = 8;
+
+/** Whether `hash` is a live refresh token of the session (its current one, or one a reuse minted). */
+const isLive = (session: SessionRecord, hash: string) =>
+  session.refresh_hash === hash || (session.extra_refresh_hashes ?? []).includes(hash);
 
 /** The session whose refresh token `hash` was rotated away less than the reuse window ago. */
 function sessionInReuseWindow(state: SandboxState, hash: string, now: Date, windowMs: number) {
@@ -165,10 +173,10 @@ function sessionInReuseWindow(state: SandboxState, hash: string, now: Date, wind
 
 /**
  * Rotates a refresh token. A token rotated away less than `refreshReuseWindowSeconds` ago still gets a
- * fresh grant for its session (its answer may have been lost to a reload, or two tabs raced), and the
- * token that was current until then stays usable for the window too, so every holder ends up with a
- * working token. Reuse after the window is a sign of theft: the whole session is revoked and the call
- * refused (400), as is an unknown, expired or foreign-realm token.
+ * fresh grant for its session (its answer may have been lost to a reload, or two tabs raced): a new
+ * token that lives beside the current one, which is not rotated away (whoever holds it keeps a working
+ * token, however long it waits). Reuse after the window is a sign of theft: the whole session is
+ * revoked and the call refused (400), as is an unknown, expired or foreign-realm token.
  */
 export async function rotateRefreshToken(
   context: SandboxContext,
@@ -178,7 +186,7 @@ export async function rotateRefreshToken(
   const hash = await sha256Hex(refreshToken);
   const state = context.state;
   const windowMs = context.config.refreshReuseWindowSeconds * 1000;
-  const current = state.sessions.find((s) => s.refresh_hash === hash);
+  const current = state.sessions.find((s) => isLive(s, hash));
   const graced = current ? undefined : sessionInReuseWindow(state, hash, context.now, windowMs);
   if (graced && !graced.revoked_at)
     context.config.log(
@@ -203,8 +211,23 @@ export async function rotateRefreshToken(
   const customer = state.customers.find((c) => c.customer_id === session.customer_id);
   if (!store || !customer) throw badRequest('The session has ended; sign in again');
   const next = `rt.${randomId(32)}`;
-  supersedeCurrent(session, context.now, windowMs);
-  session.refresh_hash = await sha256Hex(next);
+  const nextHash = await sha256Hex(next);
+  if (session.refresh_hash === hash) {
+    supersede(session, hash, context.now, windowMs);
+    session.refresh_hash = nextHash;
+  } else {
+    // A reuse within the window (or a token one minted): the new token lives beside the current one,
+    // which its holder (another tab, the page that got the answer) keeps using. Nothing is superseded
+    // but the token presented.
+    const extras = (session.extra_refresh_hashes ?? []).filter((extra) => extra !== hash);
+    if (current) supersede(session, hash, context.now, windowMs);
+    extras.push(nextHash);
+    while (extras.length > EXTRA_REFRESH_HASHES_KEPT) {
+      const dropped = extras.shift();
+      if (dropped) supersede(session, dropped, context.now, windowMs);
+    }
+    session.extra_refresh_hashes = extras;
+  }
   session.last_active_at = context.now.toISOString();
   return tokensFor(context, store, customer, session, next);
 }

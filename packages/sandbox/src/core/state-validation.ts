@@ -70,6 +70,7 @@ const RECORD_CHECKS: Record<StateCollection, Check> = {
     refresh_hash: string,
     used_refresh_hashes: arrayOf(string),
     recent_refresh_hashes: optional(arrayOf(record({ hash: string, superseded_at: string }))),
+    extra_refresh_hashes: optional(arrayOf(string)),
     refresh_expires_at: string,
     revoked_at: nullable(string),
     revoked_reason: nullable(string),

@@ -45,6 +45,11 @@ export interface SessionRecord {
    * fresh grant instead of ending the session (a lost answer, two tabs racing). Absent in older files.
    */
   recent_refresh_hashes?: { hash: string; superseded_at: string }[];
+  /**
+   * SHA-256 of live refresh tokens besides the current one: minted by a reuse within the window, each
+   * valid until it is used. Absent in older files.
+   */
+  extra_refresh_hashes?: string[];
   refresh_expires_at: string;
   revoked_at: string | null;
   revoked_reason: string | null;
