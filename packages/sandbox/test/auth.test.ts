@@ -95,7 +95,7 @@ describe('refresh-token reuse window', () => {
     };
   }
 
-  it('gives a token rotated away within the window a fresh grant for the same session, and every token handed out keeps working', async () => {
+  it('[R6] gives a token rotated away within the window a fresh grant for the same session, and every token handed out keeps working', async () => {
     const host = sandboxWith(); // the default window, 30 s
     const signedIn = await host.signIn();
     const first = await host.tokensOf(await host.refresh(signedIn.refresh_token));
