@@ -15,7 +15,7 @@ const lines = (quantity: number, product = 1009) => ({
 });
 
 describe('Idempotency-Key on cart writes', () => {
-  it('answers a repeated add with the first answer and adds nothing (a cut-off merge sent again)', async () => {
+  it('[M4] answers a repeated add with the first answer and adds nothing (a cut-off merge sent again)', async () => {
     const { api } = shop();
     const { auth } = await api.signIn();
     const add = () =>

@@ -1,5 +1,6 @@
 import { deviceName, isDeviceId } from '../core/device.ts';
 import type { MarketContextValue } from './provider.tsx';
+import { randomHex } from './random.ts';
 
 const DEVICE_KEY = 'marketkit_device_id';
 
@@ -12,9 +13,7 @@ export function deviceIdentity(market: Pick<MarketContextValue, 'state'>) {
   const storage = market.state.storage;
   let id = storage.get(DEVICE_KEY);
   if (!isDeviceId(id)) {
-    // getRandomValues works on plain http too (randomUUID needs a secure context).
-    const bytes = crypto.getRandomValues(new Uint8Array(12));
-    id = `web-${Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
+    id = `web-${randomHex(12)}`;
     storage.set(DEVICE_KEY, id);
   }
   const agent = typeof navigator === 'undefined' ? '' : navigator.userAgent;

@@ -1,6 +1,7 @@
 import { isMarketApiError, unwrap } from '@marketkit/sdk';
 import { planResumableMerge, shouldAddPendingBuyNow } from '../core/index.ts';
 import type { MarketContextValue } from './provider.tsx';
+import { idempotency } from './random.ts';
 
 export interface MergeOutcome {
   merged: number[];
@@ -59,7 +60,10 @@ async function merge(market: MarketContextValue): Promise<MergeOutcome> {
   if (plan.create.length > 0) {
     try {
       const result = await unwrap(
-        client.POST('/cfs/rest/v3/customer-cart', { body: { customer_cart: plan.create } }),
+        client.POST('/cfs/rest/v3/customer-cart', {
+          params: { header: idempotency() },
+          body: { customer_cart: plan.create },
+        }),
       );
       const refused = new Map(result.rejected.map((r) => [r.product, r.response_message]));
       const accepted = plan.create.map((c) => c.product).filter((id) => !refused.has(id));
@@ -81,7 +85,7 @@ async function merge(market: MarketContextValue): Promise<MergeOutcome> {
     try {
       await unwrap(
         client.PUT('/cfs/rest/v3/customer-cart/{cartItemId}', {
-          params: { path: { cartItemId: update.cartItemId } },
+          params: { path: { cartItemId: update.cartItemId }, header: idempotency() },
           body: {
             cart_quantity: update.cart_quantity,
             ...(update.slot_id ? { slot_id: update.slot_id } : {}),
@@ -102,6 +106,7 @@ async function merge(market: MarketContextValue): Promise<MergeOutcome> {
   if (shouldAddPendingBuyNow(market.pathname(), pending, serverIds) && pending) {
     await unwrap(
       client.POST('/cfs/rest/v3/customer-cart', {
+        params: { header: idempotency() },
         body: {
           customer_cart: [
             {

@@ -14,6 +14,7 @@ import {
 } from '../core/index.ts';
 import type { MergeOutcome } from './merge-runner.ts';
 import { useMarket } from './provider.tsx';
+import { idempotency } from './random.ts';
 import { useSession } from './use-session.ts';
 import { useStoreValue } from './use-store-sync.ts';
 
@@ -95,7 +96,7 @@ export function useCart(): CartApi {
       try {
         await unwrap(
           market.client.PUT('/cfs/rest/v3/customer-cart/{cartItemId}', {
-            params: { path: { cartItemId: Number(id) } },
+            params: { path: { cartItemId: Number(id) }, header: idempotency() },
             body: { cart_quantity: target },
           }),
         );
@@ -155,7 +156,7 @@ export function useCart(): CartApi {
         // Same rule as the guest cart (DESIGN.md): adding again sets that line, latest quantity wins.
         await unwrap(
           market.client.PUT('/cfs/rest/v3/customer-cart/{cartItemId}', {
-            params: { path: { cartItemId: existing.id } },
+            params: { path: { cartItemId: existing.id }, header: idempotency() },
             body: { cart_quantity: count, ...(slotId ? { slot_id: slotId } : {}) },
           }),
         );
@@ -164,6 +165,7 @@ export function useCart(): CartApi {
       }
       const alreadyInCart = false;
       const { data, error, response } = await market.client.POST('/cfs/rest/v3/customer-cart', {
+        params: { header: idempotency() },
         body: {
           customer_cart: [
             { product: product.product_id, cart_quantity: count, ...(slotId ? { slot_id: slotId } : {}) },
@@ -251,7 +253,7 @@ export function useCart(): CartApi {
       try {
         await unwrap(
           market.client.DELETE('/cfs/rest/v3/customer-cart/{cartItemId}', {
-            params: { path: { cartItemId: Number(id) } },
+            params: { path: { cartItemId: Number(id) }, header: idempotency() },
           }),
         );
       } catch (error) {
@@ -269,7 +271,7 @@ export function useCart(): CartApi {
       market.state.dispatchGuestCart({ type: 'clear' });
       return;
     }
-    await unwrap(market.client.DELETE('/cfs/rest/v3/customer-cart'));
+    await unwrap(market.client.DELETE('/cfs/rest/v3/customer-cart', { params: { header: idempotency() } }));
     await queryClient.invalidateQueries({ queryKey: key });
   }, [signedIn, market, queryClient, key]);
 

@@ -10,6 +10,7 @@ import {
 } from '../core/index.ts';
 import { type DownloadedFile, fileFromResponse } from './download.ts';
 import { useMarket } from './provider.tsx';
+import { idempotency } from './random.ts';
 import { useSession } from './use-session.ts';
 
 const isId = (value: number) => Number.isSafeInteger(value) && value > 0;
@@ -157,6 +158,7 @@ export function useReorder() {
       if (plan.lines.length === 0) return { added: [], rejected: [], skipped: plan.skipped, message: '' };
       try {
         const { data, error, response } = await market.client.POST('/cfs/rest/v3/customer-cart', {
+          params: { header: idempotency() },
           body: { customer_cart: plan.lines },
         });
         const body = await unwrap(Promise.resolve({ data, error, response }));

@@ -11,7 +11,7 @@ import {
 } from '../../src/react/index.ts';
 import { newDevice, products, renderWithMarket, serverCart, setupSandbox } from './harness.tsx';
 
-const { sandbox, calls } = setupSandbox();
+const { sandbox, server, calls } = setupSandbox();
 const A = 1009; // Braided USB-C Cable
 const B = 1010; // 65W Fast Charger
 const C = 1011; // Power Bank
@@ -167,6 +167,53 @@ describe('guest cart → sign-in → merge', () => {
       expect(await readServer()).toEqual({ [A]: 3, [B]: 1, [C]: 1 });
     },
   );
+
+  it('[M4] every cart write carries a key of its own: one the browser sends again changes nothing', async () => {
+    const readServer = await serverCart([[A, 1]]);
+    type Sent = { method: string; url: string; headers: Headers; body: string };
+    const writes: Promise<Sent>[] = [];
+    const record = ({ request }: { request: Request }) => {
+      if (
+        request.method !== 'GET' &&
+        new URL(request.url).pathname.startsWith('/cfs/rest/v3/customer-cart')
+      ) {
+        const { method, url, headers } = request;
+        writes.push(
+          request
+            .clone()
+            .text()
+            .then((body) => ({ method, url, headers: new Headers(headers), body })),
+        );
+      }
+    };
+    server.events.on('request:start', record);
+    try {
+      const device = newDevice();
+      const view = await guestFills(device, [
+        [A, 2],
+        [B, 1],
+      ]);
+      await act(() =>
+        view.result.current.session.signIn({ username: 'shopper@example.com', password: 'Password123' }),
+      );
+      await act(() => view.result.current.merge.merge());
+      expect(await readServer()).toEqual({ [A]: 3, [B]: 1 });
+      const [cFound] = await products([C]);
+      await act(() => view.result.current.cart.add(cFound as NonNullable<typeof cFound>, 1));
+      const sent = await Promise.all(writes);
+      const keys = sent.map((request) => request.headers.get('idempotency-key'));
+      expect(sent.map((request) => request.method)).toEqual(['POST', 'PUT', 'POST']);
+      expect(keys.every((key) => typeof key === 'string' && key.length > 0 && key.length <= 128)).toBe(true);
+      expect(new Set(keys).size).toBe(keys.length);
+
+      // The connection of each dropped after the server applied it, and the browser sent it again.
+      for (const { url, method, headers, body } of sent)
+        expect((await fetch(url, { method, headers, body: body || null })).ok).toBe(true);
+      expect(await readServer()).toEqual({ [A]: 3, [B]: 1, [C]: 1 });
+    } finally {
+      server.events.removeListener('request:start', record);
+    }
+  });
 
   it('[M2] sends each change once when the merge is triggered twice', async () => {
     const readServer = await serverCart([[A, 1]]);
