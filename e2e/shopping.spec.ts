@@ -241,8 +241,11 @@ test('coming back to a listing seen within the stale time asks the services host
   const name = (await card.locator('h3').textContent()) ?? '';
   await card.click();
   await expect(page).toHaveURL(/ProductDetails/);
-  // The product's own page (the listing's heading may still be on screen as the address changes).
+  // The product's own page (the listing's heading may still be on screen as the address changes),
+  // with what it loads when the browser is idle (its reviews and questions) in and answered.
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Reviews' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
   const calls: string[] = [];
   // The app's calls, not pictures: the product page's gallery may still be loading its other
   // pictures as the shopper goes back.
