@@ -68,15 +68,18 @@ describe('[T5] a time limit on every call', () => {
     });
 
     it('an answer that stalls after its headers is cut off too, and its connection closed', async () => {
+      let socketClosed: () => void = () => {};
       const closed = new Promise<void>((resolve) => {
-        server = createServer((request, response) => {
-          request.socket.once('close', () => resolve());
-          response.writeHead(200, { 'Content-Type': 'application/json' });
-          response.write('{"response_message":"ok","response_body":['); // and never the rest
-        });
+        socketClosed = resolve;
       });
-      await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
-      const { port } = server?.address() as AddressInfo;
+      const host = createServer((request, response) => {
+        request.socket.once('close', socketClosed);
+        response.writeHead(200, { 'Content-Type': 'application/json' });
+        response.write('{"response_message":"ok","response_body":['); // and never the rest
+      });
+      server = host;
+      await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
+      const { port } = host.address() as AddressInfo;
       const client = createMarketClient({
         servicesHost: `http://127.0.0.1:${port}`,
         store: 'demo',
