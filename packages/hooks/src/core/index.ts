@@ -182,8 +182,10 @@ export {
   ALL_PRODUCTS,
   activePincode,
   isSavablePincode,
+  SAVED_PINCODE_VERSION,
   type SavedPincode,
   sanitizeSavedPincode,
+  storedActivePincode,
 } from './pincode.ts';
 export {
   checksDelivery,
