@@ -153,6 +153,7 @@ export {
   PAYMENT_STATUSES,
   type PolicyLabel,
   type PolicyRow,
+  paidPerLine,
   parseOrderFilters,
   policyLabels,
   REQUEST_STATUSES,
