@@ -1942,6 +1942,7 @@ export interface components {
         AiCategoryMention: {
             category_id: number;
             category_name: string;
+            /** @description The category's product listing, `/productListing?category={category_id}`. */
             link: components["schemas"]["AiStorefrontLink"];
         };
         AiConfiguration: {
@@ -4346,7 +4347,7 @@ export interface operations {
                      *           {
                      *             "category_id": 7,
                      *             "category_name": "Coffee & tea",
-                     *             "link": "/products?categoryId=7"
+                     *             "link": "/productListing?category=7"
                      *           }
                      *         ]
                      *       }
