@@ -28,6 +28,7 @@ export {
   type AuthProblem,
   consentDecisions,
   type Identifier,
+  type IdentifierProblemField,
   missingConsents,
   nameProblem,
   newPasswordProblems,
