@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { seriousViolations } from './support/axe.ts';
 import { useStorefront } from './support/servers.ts';
 import { signInInBrowser } from './support/sign-in.ts';
@@ -124,6 +124,41 @@ test('a wrong password and a wrong code say so and change nothing', async ({ pag
   await page.getByLabel('6-digit code').fill(right);
   await page.locator('form').getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(`${origin}/`);
+});
+
+test('an invalid phone extension is said under the extension, which the message describes', async ({
+  page,
+}) => {
+  const origin = storefront.origin('demo');
+  const message = 'Use + and up to 4 digits, for example +91';
+  const fieldOf = (input: Locator) => page.locator('[data-slot="field"]').filter({ has: input });
+
+  await page.goto(`${origin}/signin`);
+  const extension = page.getByRole('textbox', { name: 'Code', exact: true });
+  const identifier = page.getByLabel('E-mail or phone number');
+  await extension.fill('91');
+  await identifier.fill('9876543210');
+  await page.getByLabel('Password').fill('Password123');
+  await page.locator('form').getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(fieldOf(extension).getByRole('alert')).toHaveText(message);
+  await expect(extension).toHaveAttribute('aria-invalid', 'true');
+  await expect(extension).toHaveAccessibleDescription(message);
+  // The number itself is fine: no message under it, and it is not marked.
+  await expect(fieldOf(identifier).getByRole('alert')).toHaveCount(0);
+  await expect(identifier).not.toHaveAttribute('aria-invalid');
+  await expect(page).toHaveURL(`${origin}/signin`);
+
+  await page.goto(`${origin}/signup`);
+  const signupExtension = page.getByRole('textbox', { name: 'Code', exact: true });
+  const phone = page.getByRole('textbox', { name: 'Phone number' });
+  await signupExtension.fill('0091');
+  await phone.fill('9000012345');
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(fieldOf(signupExtension).getByRole('alert')).toHaveText(message);
+  await expect(signupExtension).toHaveAccessibleDescription(message);
+  await expect(fieldOf(phone).getByRole('alert')).toHaveCount(0);
+  await expect(phone).not.toHaveAttribute('aria-invalid');
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
 test('a device the account does not trust is confirmed with a code, then trusted', async ({ page }) => {

@@ -154,6 +154,51 @@ test('the list shows chips and filters by status; an item is cancelled after see
   await expect(page.getByTestId('order-history')).toContainText('Booked the wrong day');
 });
 
+test('an order made free by a coupon offers nothing back when cancelled, and gives nothing back', async ({
+  page,
+}) => {
+  const { client } = await shopper();
+  const address = await ensureAddress(client);
+  const checkout = await unwrap(
+    client.POST('/flow-management/rest/v3/checkout-journey', {
+      body: { source: 'buy_now', buy_now_item: { product_id: CABLE, quantity: 1 } },
+    }),
+  );
+  await unwrap(
+    client.PUT('/flow-management/rest/v3/checkout-journey/{checkoutId}', {
+      params: { path: { checkoutId: checkout.checkout_id } },
+      body: { coupon_code: 'FREEORDER' },
+    }),
+  );
+  const free = await unwrap(
+    client.POST('/ofs/rest/v3/orders', {
+      body: {
+        checkout_id: checkout.checkout_id,
+        delivery_address_id: address.address_id,
+        billing_address_id: address.address_id,
+        payment_method_ids: [],
+        coupon_code: 'FREEORDER',
+      },
+    }),
+  );
+  expect(free).toMatchObject({ total: 0, payment_status: 'Completed' });
+
+  const origin = await signIn(page);
+  await page.goto(`${origin}/userprofile/order?orderId=${free.order_id}`);
+  await page.getByRole('button', { name: 'Cancel Braided USB-C Cable' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText('You will get back ZAR 0.00.')).toBeVisible();
+  await expect(dialog).not.toContainText('ZAR 199.00');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await page.getByRole('button', { name: 'Cancel order' }).click();
+  await expect(dialog.getByText('You will get back ZAR 0.00.')).toBeVisible();
+  await dialog.getByLabel('Why are you cancelling?').fill('Ordered by mistake');
+  await dialog.getByRole('button', { name: 'Cancel order' }).click();
+  await expect(page.locator('[data-slot="toast"]')).toHaveText(/The order was cancelled/);
+  await expect(dialog).toBeHidden();
+});
+
 test('a delivered order: return an item, download the invoice, order it again', async ({ page }) => {
   const { client, order } = await shopper();
   const delivered = await order([{ product: CABLE, quantity: 2 }], [COD]);

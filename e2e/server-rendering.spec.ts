@@ -107,6 +107,26 @@ test.describe('after hydration', () => {
       expect(calls.filter((call) => FIRST_SCREEN.test(call))).toEqual([]);
     });
 
+  for (const path of ['/listCategories', '/'])
+    test(`${path} with a saved pincode: every call the browser makes carries it (spec §7)`, async ({
+      page,
+      context,
+    }) => {
+      const origin = storefront.origin('demo');
+      // Saved as the app saves it: in storage, and in the cookie the server reads.
+      await context.addCookies([{ name: 'mk_pincode', value: '2001', url: origin }]);
+      await page.addInitScript(() =>
+        localStorage.setItem(
+          'pincode',
+          JSON.stringify({ version: 1, data: { pincode: '2001', addressId: null } }),
+        ),
+      );
+      const calls = storeCalls(page);
+      await page.goto(`${origin}${path}`);
+      await page.waitForLoadState('networkidle');
+      for (const call of calls) expect(new URL(call, origin).searchParams.get('pin-code'), call).toBe('2001');
+    });
+
   test('a signed-in shopper: the frame on the server with their name, their data in the browser', async ({
     page,
   }) => {

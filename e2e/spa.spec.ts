@@ -44,3 +44,35 @@ test('a right-to-left store in Arabic, and an unknown path', async ({ page }) =>
   await page.goto(`${origin('demo')}/no/such/page`, { waitUntil: 'commit' });
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
 });
+
+test.describe('a saved pincode (spec §7: the pin-code query comes from it)', () => {
+  for (const [path, shown] of [
+    ['/listCategories', 'Categories'],
+    ['/', 'Everything for home, work and play'],
+  ] as const)
+    test(`${path}: every call of the page's start carries it, the first ones too`, async ({ page }) => {
+      await page.addInitScript(() =>
+        localStorage.setItem(
+          'pincode',
+          JSON.stringify({ version: 1, data: { pincode: '2001', addressId: null } }),
+        ),
+      );
+      const calls: URL[] = [];
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (url.origin === new URL(sandbox.url).origin && request.resourceType() === 'fetch') calls.push(url);
+      });
+      await page.goto(`${origin('demo')}${path}`, { waitUntil: 'commit' });
+      await expect(page.getByRole('heading', { level: 1, name: shown })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      const paths = calls.map((url) => url.pathname);
+      expect(paths).toEqual(
+        expect.arrayContaining([
+          '/ums/rest/v3/validate-store',
+          '/pbs/rest/v3/languages',
+          '/pbs/rest/v3/content-settings',
+        ]),
+      );
+      for (const url of calls) expect(url.searchParams.get('pin-code'), url.href).toBe('2001');
+    });
+});

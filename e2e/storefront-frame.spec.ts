@@ -464,6 +464,69 @@ test.describe('the AI assistant', () => {
     await expect(widget).toHaveCount(0);
   });
 
+  test('a chat whose code failed to load once opens on the next try, without losing the page', async ({
+    page,
+  }) => {
+    await signIn(page, 'demo');
+    const loads = countLoads(page);
+    // The chat's code fails once (a dropped connection, a deploy under way); then it comes.
+    let failed = 0;
+    await page.route('**/assets/chat-panel-*.js', (route) =>
+      failed++ === 0 ? route.abort() : route.continue(),
+    );
+    const widget = page.getByTestId('ai-widget');
+    await widget.click();
+    await expect(
+      page.locator('[data-slot="toast"]').filter({ hasText: 'This screen could not be loaded' }),
+    ).toBeVisible();
+    await expect(widget).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    expect(failed).toBe(1);
+
+    await widget.click();
+    const chat = page.getByRole('dialog', { name: 'Ask Mika' });
+    await expect(chat).toBeVisible();
+    await expect(widget).toHaveAttribute('aria-expanded', 'true');
+    await chat.getByLabel('Your question for Mika').fill('skillet');
+    await chat.getByRole('button', { name: 'Send' }).click();
+    await expect(chat.getByTestId('ai-exchange')).toHaveCount(1);
+    expect(loads.count).toBe(0);
+  });
+
+  test('a chat whose code is gone (a deploy) opens after one page load, on the next try', async ({
+    page,
+  }) => {
+    await signIn(page, 'demo');
+    // The page's chat file was replaced by a deploy: gone until the page is loaded again.
+    const loads = countLoads(page);
+    let missing = 0;
+    await page.route('**/assets/chat-panel-*.js', (route) => {
+      if (loads.count > 0) return route.continue();
+      missing += 1;
+      return route.fulfill({ status: 404, body: 'Not found' });
+    });
+    const widget = page.getByTestId('ai-widget');
+    const failure = page
+      .locator('[data-slot="toast"]')
+      .filter({ hasText: 'This screen could not be loaded' });
+    // The first failure is said, and the page stays as it is.
+    await widget.click();
+    await expect(failure).toBeVisible();
+    await expect(widget).toHaveAttribute('aria-expanded', 'false');
+    expect(loads.count).toBe(0);
+    // The next opening tries again; failing again, it loads the page once, which opens the chat.
+    await widget.click();
+    await expect.poll(() => loads.count).toBe(1);
+    await hydrated(page);
+    const chat = page.getByRole('dialog', { name: 'Ask Mika' });
+    await expect(chat).toBeVisible();
+    await expect(page.getByTestId('ai-widget')).toHaveAttribute('aria-expanded', 'true');
+    expect(missing).toBe(2);
+    expect(loads.count).toBe(1);
+    expect(await page.evaluate(() => sessionStorage.getItem('marketkit_chunk_reload'))).toBeNull();
+    expect(await page.evaluate(() => sessionStorage.getItem('marketkit_open_assistant'))).toBeNull();
+  });
+
   test('where the store turns it off, there is no route and no widget', async ({ page }) => {
     await signIn(page, 'souq');
     await expect(page.getByRole('link', { name: 'السلة' }).first()).toBeVisible();

@@ -154,6 +154,19 @@ describe('pages, rendered by the real app', () => {
     expect(asked.filter((url) => url.startsWith('/pbs/rest/v3/products?'))[0]).not.toContain('pin-code');
   });
 
+  it.each(['/listCategories', '/', '/productListing'])(
+    "every call %s's start makes carries the saved pincode, as the SDK adds it to every call (spec §7)",
+    async (path) => {
+      await page(path, { cookie: 'mk_pincode=2001' });
+      expect(asked.length).toBeGreaterThan(2);
+      for (const url of asked) expect(new URL(url, spyUrl).searchParams.get('pin-code'), url).toBe('2001');
+      // `allProducts` is no pincode: sent with none.
+      asked.length = 0;
+      await page(path, { cookie: 'mk_pincode=allProducts' });
+      for (const url of asked) expect(new URL(url, spyUrl).searchParams.has('pin-code'), url).toBe(false);
+    },
+  );
+
   it("hands the first screen's answers to the browser under the hooks' query keys", async () => {
     const { html } = await page('/ProductDetails?productId=1005');
     expect(h1(html)).toBe('Pulse Wireless Earbuds');

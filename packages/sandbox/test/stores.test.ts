@@ -173,7 +173,7 @@ describe('seeded stores', () => {
     ).response_body;
     expect(answer.categories[0]).toMatchObject({
       category_name: 'Cookware',
-      link: '/productListing?category_id=106',
+      link: '/productListing?category=106',
     });
     expect((await ask('souq')).status).toBe(403);
   });

@@ -9,13 +9,17 @@ export function IdentifierField({
   onChange,
   onExtensionChange,
   error,
+  extensionError,
   label,
 }: {
   value: string;
   extension: string;
   onChange: (value: string) => void;
   onExtensionChange: (value: string) => void;
+  /** A problem with the e-mail or number, shown under it. */
   error?: string | undefined;
+  /** A problem with the extension, shown under the extension. */
+  extensionError?: string | undefined;
   label?: string;
 }) {
   const { t } = useTranslation('signin');
@@ -29,6 +33,7 @@ export function IdentifierField({
         noSpaces
         value={extension}
         placeholder={DEFAULT_PHONE_EXTENSION}
+        error={extensionError}
         onChange={(event) => onExtensionChange(event.target.value)}
       />
       <Input

@@ -1,7 +1,30 @@
 import { toast } from '@marketkit/ui';
 import { type ComponentType, lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { retryUnderChunkRule, withinChunkTimeout } from '../app/route-modules.ts';
 import type { AiChatPanelProps } from './chat-panel.tsx';
+
+/** Set before the page is loaded again for the chat's code: the new page opens the chat at once. */
+const OPEN_AFTER_LOAD = 'marketkit_open_assistant';
+
+const openAfterLoad = {
+  set: () => {
+    try {
+      sessionStorage.setItem(OPEN_AFTER_LOAD, '1');
+    } catch {
+      // Storage refused: the shopper opens it again themselves.
+    }
+  },
+  take: () => {
+    try {
+      const wanted = sessionStorage.getItem(OPEN_AFTER_LOAD) !== null;
+      sessionStorage.removeItem(OPEN_AFTER_LOAD);
+      return wanted;
+    } catch {
+      return false;
+    }
+  },
+};
 
 /**
  * The panel could not be had (offline, a new deployment): said once per opening, and closed again;
@@ -17,10 +40,19 @@ function PanelUnavailable({ open, onNavigate }: AiChatPanelProps) {
   return null;
 }
 
-/** The chat's code, loaded on the first click only (its texts load as it renders). */
-const chatPanel = (unavailable: () => void) =>
+const importPanel = () => import('./chat-panel.tsx');
+
+/**
+ * The chat's code, loaded on the first click only (its texts load as it renders), within spec §2's
+ * time limit. After a failure the next opening tries again under the chunk rule: a file a deploy
+ * replaced comes with the page loaded once more, and the chat opens there.
+ */
+const chatPanel = (attempt: number, unavailable: () => void) =>
   lazy<ComponentType<AiChatPanelProps>>(() =>
-    import('./chat-panel.tsx').catch(() => {
+    (attempt === 0
+      ? withinChunkTimeout(importPanel)
+      : retryUnderChunkRule(importPanel, openAfterLoad.set)
+    ).catch(() => {
       unavailable();
       return { default: PanelUnavailable };
     }),
@@ -33,14 +65,19 @@ export function AiWidget({ label, name }: { label: string; name: string }) {
   // A failed download is not kept: the next opening is a new attempt, with a new lazy component.
   const [attempt, setAttempt] = useState(0);
   const failed = useRef(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt is a new component
   const AiChatPanel = useMemo(
     () =>
-      chatPanel(() => {
+      chatPanel(attempt, () => {
         failed.current = true;
       }),
     [attempt],
   );
+  // The page was loaded again for the chat's code: the shopper asked for the chat, so it opens.
+  useEffect(() => {
+    if (!openAfterLoad.take()) return;
+    setRequested(true);
+    setOpen(true);
+  }, []);
   const button = useRef<HTMLButtonElement>(null);
   const refocus = useRef(false);
   // A dismissed panel gives focus back to this button, once the panel (and its focus trap) has gone.

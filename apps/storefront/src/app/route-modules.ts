@@ -212,6 +212,34 @@ export function lazyScreen<T>(load: () => Promise<T>): () => Promise<T> {
   };
 }
 
+/** A part's code within spec §2's time limit (120 s): past it, it has failed. */
+export const withinChunkTimeout = <T>(load: () => Promise<T>) => withTimeout(load(), CHUNK_TIMEOUT_MS);
+
+/**
+ * For a part the shopper opens again after its code failed to load (the assistant's chat): spec §2's
+ * rule from that second try. It may have been a dropped connection (the download is simply tried
+ * again) or a deploy that replaced the file: online, a failure again loads the page once (`beforeLoad`
+ * runs first, to open the part on the new page), guarded by the rule's session flag. Offline, or
+ * failing after that load, it rejects: the part says so, and the next opening tries again.
+ */
+export async function retryUnderChunkRule<T>(load: () => Promise<T>, beforeLoad: () => void): Promise<T> {
+  try {
+    const loaded = await withinChunkTimeout(load);
+    flag.clear();
+    return loaded;
+  } catch (error) {
+    if (!navigator.onLine) throw error;
+    if (flag.isSet()) {
+      flag.clear();
+      throw error;
+    }
+    flag.set();
+    beforeLoad();
+    location.assign(`${location.pathname}${location.search}${location.hash}`);
+    return never();
+  }
+}
+
 /**
  * Back and forward to a screen whose code is not loaded yet: React Router would import it itself and
  * reload on a failure (offline, into the browser's error page). Such a move is held from the router

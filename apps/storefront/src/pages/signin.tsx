@@ -42,7 +42,12 @@ export default function SignIn() {
   const [username, setUsername] = useState('');
   const [extension, setExtension] = useState(DEFAULT_PHONE_EXTENSION);
   const [password, setPassword] = useState('');
-  const [problems, setProblems] = useState<{ username?: string; password?: string; confirm?: string }>({});
+  const [problems, setProblems] = useState<{
+    username?: string;
+    extension?: string;
+    password?: string;
+    confirm?: string;
+  }>({});
   const [error, setError] = useState('');
   const [notice, setNotice] = useState('');
   const [locked, setLocked] = useState(false);
@@ -58,7 +63,8 @@ export default function SignIn() {
   const identifier = (): Identifier | null => {
     const read = readIdentifier(username, extension);
     if (read.ok) return read.value;
-    setProblems({ username: t(`problem.${read.problem}`) });
+    // Under the field to change: the number, or its extension.
+    setProblems({ [read.field === 'extension' ? 'extension' : 'username']: t(`problem.${read.problem}`) });
     return null;
   };
   const run = async (work: () => Promise<void>) => {
@@ -179,6 +185,7 @@ export default function SignIn() {
             onChange={setUsername}
             onExtensionChange={setExtension}
             error={problems.username}
+            extensionError={problems.extension}
           />
           <Input
             label={t('password')}
@@ -221,6 +228,7 @@ export default function SignIn() {
             onChange={setUsername}
             onExtensionChange={setExtension}
             error={problems.username}
+            extensionError={problems.extension}
           />
           <Button type="submit" disabled={busy}>
             {t('send_code')}

@@ -24,7 +24,15 @@ type Step =
   | { kind: 'identify' }
   | { kind: 'code'; challenge: CodeChallenge; who: Identifier }
   | { kind: 'details'; token: string; who: Identifier };
-type Field = 'identifier' | 'first_name' | 'last_name' | 'other' | 'password' | 'confirm' | 'consents';
+type Field =
+  | 'identifier'
+  | 'extension'
+  | 'first_name'
+  | 'last_name'
+  | 'other'
+  | 'password'
+  | 'confirm'
+  | 'consents';
 
 /**
  * Sign-up (`/signup`, guests only), the store's OTP sign-up: a phone number (default +91) or an e-mail
@@ -62,7 +70,9 @@ export default function SignUp() {
     event.preventDefault();
     const read = readIdentifier(value, extension);
     if (!read.ok || read.value.identifier_type !== by) {
-      setProblems({ identifier: t(`signin:problem.${read.ok ? by : read.problem}`) });
+      // Under the field to change: the e-mail or number, or the number's extension.
+      const field = !read.ok && read.field === 'extension' ? 'extension' : 'identifier';
+      setProblems({ [field]: t(`signin:problem.${read.ok ? by : read.problem}`) });
       return;
     }
     setProblems({});
@@ -168,6 +178,7 @@ export default function SignUp() {
                 maxLength={5}
                 noSpaces
                 value={extension}
+                error={problems.extension}
                 onChange={(event) => setExtension(event.target.value)}
               />
               <Input

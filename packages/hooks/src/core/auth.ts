@@ -25,24 +25,27 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE = /^[0-9]{6,15}$/;
 const EXTENSION = /^\+[0-9]{1,4}$/;
 
+/** The field of an identifier form a problem is shown under: the e-mail or number, or the extension. */
+export type IdentifierProblemField = 'identifier' | 'extension';
+
 /**
  * An e-mail address or phone digits, as the services host wants it (`identifier_type`, and the
  * extension for a phone, default +91). Anything with an `@` is an e-mail; spaces and dashes typed in a
- * phone number are dropped.
+ * phone number are dropped. A problem names the field it belongs to (`field`), for its message.
  */
 export function readIdentifier(
   value: string,
   extension = DEFAULT_PHONE_EXTENSION,
-): { ok: true; value: Identifier } | { ok: false; problem: AuthProblem } {
+): { ok: true; value: Identifier } | { ok: false; problem: AuthProblem; field: IdentifierProblemField } {
   const trimmed = value.trim();
-  if (!trimmed) return { ok: false, problem: 'required' };
+  if (!trimmed) return { ok: false, problem: 'required', field: 'identifier' };
   if (trimmed.includes('@'))
     return EMAIL.test(trimmed) && trimmed.length <= 254
       ? { ok: true, value: { identifier: trimmed.toLowerCase(), identifier_type: 'email' } }
-      : { ok: false, problem: 'email' };
+      : { ok: false, problem: 'email', field: 'identifier' };
   const digits = trimmed.replace(/[\s-]/g, '');
-  if (!PHONE.test(digits)) return { ok: false, problem: 'phone' };
-  if (!EXTENSION.test(extension)) return { ok: false, problem: 'extension' };
+  if (!PHONE.test(digits)) return { ok: false, problem: 'phone', field: 'identifier' };
+  if (!EXTENSION.test(extension)) return { ok: false, problem: 'extension', field: 'extension' };
   return { ok: true, value: { identifier: digits, identifier_type: 'phone', extension } };
 }
 

@@ -28,6 +28,7 @@ export {
   type AuthProblem,
   consentDecisions,
   type Identifier,
+  type IdentifierProblemField,
   missingConsents,
   nameProblem,
   newPasswordProblems,
@@ -153,6 +154,7 @@ export {
   PAYMENT_STATUSES,
   type PolicyLabel,
   type PolicyRow,
+  paidPerLine,
   parseOrderFilters,
   policyLabels,
   REQUEST_STATUSES,
@@ -182,8 +184,10 @@ export {
   ALL_PRODUCTS,
   activePincode,
   isSavablePincode,
+  SAVED_PINCODE_VERSION,
   type SavedPincode,
   sanitizeSavedPincode,
+  storedActivePincode,
 } from './pincode.ts';
 export {
   checksDelivery,

@@ -217,31 +217,78 @@ export function canCancelOrder(order: { items: readonly Pick<OrderItem, 'item_st
   return left.length > 0 && left.every((item) => item.can_cancel === true);
 }
 
-const round2 = (value: number) => Math.round(value * 100) / 100;
+const toMinor = (amount: number) => Math.round(amount * 100);
+
+/**
+ * What was paid for each line of an order, in minor units (cents), by order item id: the line's total
+ * (after its product discount) less its share of the order's coupon. The coupon is spread over the
+ * lines paid at checkout in proportion to their totals, the odd minor units to the largest remainders
+ * (the first line on a tie): the shares add up to the coupon exactly and no line is paid less than 0.
+ * A coupon beyond the goods (a free order also waives delivery) is no line's. Request-based lines
+ * (`request_status` set) are quoted later, not paid at checkout: 0. The services host refunds by the
+ * same rule.
+ */
+export function paidPerLine(order: {
+  summary: Pick<Schema<'PriceSummary'>, 'coupon_discount'>;
+  items: readonly Pick<OrderItem, 'order_item_id' | 'line_total' | 'request_status'>[];
+}): Map<number, number> {
+  const totals = order.items.map((item) =>
+    item.request_status === null ? Math.max(0, toMinor(item.line_total)) : 0,
+  );
+  const goods = totals.reduce((sum, total) => sum + total, 0);
+  const coupon = Math.min(Math.max(0, toMinor(order.summary.coupon_discount)), goods);
+  // Exact shares in integers (BigInt: coupon × line total can pass 2^53).
+  const shares = totals.map((total, index) => {
+    if (goods === 0) return { index, share: 0, remainder: 0n };
+    const exact = BigInt(coupon) * BigInt(total);
+    return { index, share: Number(exact / BigInt(goods)), remainder: exact % BigInt(goods) };
+  });
+  let left = coupon - shares.reduce((sum, entry) => sum + entry.share, 0);
+  const byRemainder = [...shares].sort((a, b) =>
+    a.remainder === b.remainder ? a.index - b.index : a.remainder > b.remainder ? -1 : 1,
+  );
+  for (const entry of byRemainder) {
+    if (left <= 0) break;
+    if (entry.remainder === 0n) continue;
+    entry.share += 1;
+    left -= 1;
+  }
+  return new Map(
+    order.items.map((item, index) => [
+      item.order_item_id,
+      (totals[index] ?? 0) - (shares[index]?.share ?? 0),
+    ]),
+  );
+}
 
 /**
  * What cancelling costs and gives back, before confirming: the items' cancellation charges, and for a
- * paid order each line's total less its charge (never below 0). Unpaid orders refund nothing.
- * Without `orderItemIds` the whole order (its remaining items) is meant.
+ * paid order what was paid for each item (`paidPerLine`: after the order's coupon) less its charge,
+ * never below 0. Unpaid orders refund nothing. Without `orderItemIds` the whole order (its remaining
+ * items) is meant.
  */
 export function cancellationQuote(
   order: {
     payment_status: string;
-    items: readonly Pick<OrderItem, 'order_item_id' | 'item_status' | 'line_total' | 'cancellation_charge'>[];
+    summary: Pick<Schema<'PriceSummary'>, 'coupon_discount'>;
+    items: readonly Pick<
+      OrderItem,
+      'order_item_id' | 'item_status' | 'line_total' | 'cancellation_charge' | 'request_status'
+    >[];
   },
   orderItemIds?: readonly number[],
 ): { charge: number; refund: number } {
   const targets = orderItemIds
     ? order.items.filter((item) => orderItemIds.includes(item.order_item_id))
     : remaining(order.items);
-  const paid = isPaymentComplete(order.payment_status);
+  const paidFor = isPaymentComplete(order.payment_status) ? paidPerLine(order) : new Map<number, number>();
   let charge = 0;
   let refund = 0;
   for (const item of targets) {
-    charge += item.cancellation_charge;
-    if (paid) refund += Math.max(0, item.line_total - item.cancellation_charge);
+    charge += toMinor(item.cancellation_charge);
+    refund += Math.max(0, (paidFor.get(item.order_item_id) ?? 0) - toMinor(item.cancellation_charge));
   }
-  return { charge: round2(charge), refund: round2(refund) };
+  return { charge: charge / 100, refund: refund / 100 };
 }
 
 /** A return or replacement quantity typed by the shopper: a whole number from 1 to what was ordered. */

@@ -1,3 +1,5 @@
+import { readPersisted } from './persisted.ts';
+
 /** Spec §5: a saved pincode of `allProducts` counts as no pincode (the SDK's ALL_PRODUCTS_PINCODE). */
 export const ALL_PRODUCTS = 'allProducts';
 
@@ -23,4 +25,20 @@ export function sanitizeSavedPincode(value: unknown): SavedPincode | null {
     pincode: record.pincode,
     addressId: Number.isInteger(record.addressId) ? (record.addressId as number) : null,
   };
+}
+
+/** The version the saved pincode record is stored with (`{ version, data }` under `pincode`). */
+export const SAVED_PINCODE_VERSION = 1;
+
+/**
+ * The active pincode of a stored `pincode` entry (its raw text), or null: none saved, `allProducts`,
+ * or an entry that does not read as a saved pincode. What the SDK's `pin-code` query is made from.
+ */
+export function storedActivePincode(raw: string | null): string | null {
+  const read = readPersisted<SavedPincode | null>(raw, {
+    version: SAVED_PINCODE_VERSION,
+    fallback: null,
+    sanitize: (value) => ({ value: sanitizeSavedPincode(value), dropped: 0 }),
+  });
+  return activePincode(read.value);
 }

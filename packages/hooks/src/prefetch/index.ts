@@ -15,6 +15,7 @@ import {
   unwrap,
 } from '@marketkit/sdk';
 import { dealsQuery, type ListingFilters, productsQuery } from '../core/catalogue.ts';
+import { storedActivePincode } from '../core/pincode.ts';
 import { settingsStoreId, storeIdHint } from '../core/store.ts';
 import { storeKeys } from '../react/query-keys.ts';
 import { STORAGE_KEYS } from '../react/storage-keys.ts';
@@ -166,7 +167,9 @@ export interface PrefetchStoreOptions {
   store: string;
   /** The store id when configuration knows it; else the one validated on the last visit is used. */
   storeId?: number | null;
-  /** Where the saved language and the remembered store id are read (default: `localStorage`). */
+  /**
+   * Where the saved language, pincode and the remembered store id are read (default: `localStorage`).
+   */
   storage?: Pick<Storage, 'getItem'>;
   /** The first screen's data to fetch along (public catalogue data only). */
   screen?: readonly ScreenData[];
@@ -180,8 +183,8 @@ const quiet = <T>(promise: Promise<T>) => {
 
 /**
  * Starts validation, settings (when the store id is known) and the language list at once. Calls are
- * made as a guest with the saved language, exactly as the hooks would make them for these public
- * answers.
+ * made as a guest with the saved language and pincode (the SDK's `language-code` and `pin-code`),
+ * exactly as the hooks would make them for these public answers.
  */
 export function prefetchStore(options: PrefetchStoreOptions): PrefetchedStore {
   const read = (key: string) => {
@@ -193,11 +196,13 @@ export function prefetchStore(options: PrefetchStoreOptions): PrefetchedStore {
       return null;
     }
   };
+  const pincode = storedActivePincode(read(STORAGE_KEYS.pincode));
   const client = createMarketClient({
     servicesHost: options.servicesHost,
     store: options.store,
     tokens: createMemoryTokenStore(),
     getLanguage: () => read(STORAGE_KEYS.language),
+    getPincode: () => pincode,
     locks: null,
   });
   const calls = storeCalls(client);
@@ -208,9 +213,9 @@ export function prefetchStore(options: PrefetchStoreOptions): PrefetchedStore {
       data.kind === 'product'
         ? { queryKey: keys.product(data.productId), fetch: () => catalogue.product(data.productId) }
         : data.kind === 'products'
-          ? // Lists are keyed with the saved pincode; the early call is made only without one.
+          ? // Lists are keyed with the pincode they are asked for, as the hooks key them.
             {
-              queryKey: keys.products({ ...data.query, pincode: '' }),
+              queryKey: keys.products({ ...data.query, pincode: pincode ?? '' }),
               fetch: () => catalogue.products(data.query),
             }
           : { queryKey: keys.categories(), fetch: catalogue.categories };

@@ -23,18 +23,20 @@ describe('e-mail or phone (DESIGN.md: phone digits with an extension, default +9
     expect(readIdentifier(value, extension)).toEqual({ ok: true, value: identifier });
   });
 
+  // Each problem belongs to the field the shopper must change: the extension's under the extension.
   it.each([
-    ['', undefined, 'required'],
-    ['   ', undefined, 'required'],
-    ['shopper@', undefined, 'email'],
-    ['a b@example.com', undefined, 'email'],
-    ['12345', undefined, 'phone'],
-    ['1234567890123456', undefined, 'phone'],
-    ['98765abc10', undefined, 'phone'],
-    ['9876543210', '91', 'extension'],
-    ['9876543210', '+12345', 'extension'],
-  ])('%j (%s) → %s', (value, extension, problem) => {
-    expect(readIdentifier(value, extension)).toEqual({ ok: false, problem });
+    ['', undefined, 'required', 'identifier'],
+    ['   ', undefined, 'required', 'identifier'],
+    ['shopper@', undefined, 'email', 'identifier'],
+    ['a b@example.com', undefined, 'email', 'identifier'],
+    ['12345', undefined, 'phone', 'identifier'],
+    ['1234567890123456', undefined, 'phone', 'identifier'],
+    ['98765abc10', undefined, 'phone', 'identifier'],
+    ['9876543210', '91', 'extension', 'extension'],
+    ['9876543210', '+12345', 'extension', 'extension'],
+    ['9876543210', '', 'extension', 'extension'],
+  ])('%j (%s) → %s, on the %s field', (value, extension, problem, field) => {
+    expect(readIdentifier(value, extension)).toEqual({ ok: false, problem, field });
   });
 });
 

@@ -17,6 +17,7 @@ import {
   orderIdFromSearch,
   orderItemActions,
   ordersQuery,
+  paidPerLine,
   parseOrderFilters,
   policyLabels,
   reorderPlan,
@@ -277,6 +278,7 @@ describe('order item actions', () => {
   ] as const)('quote: %s', (_what, payment_status, ids, expected) => {
     const order = {
       payment_status,
+      summary: { coupon_discount: 0 },
       items: [
         item({ order_item_id: 1, line_total: 448, cancellation_charge: 50 }),
         item({ order_item_id: 2, line_total: 299.5, cancellation_charge: 10 }),
@@ -290,9 +292,86 @@ describe('order item actions', () => {
     expect(
       cancellationQuote({
         payment_status: 'Completed',
+        summary: { coupon_discount: 0 },
         items: [item({ line_total: 20, cancellation_charge: 50 })],
       }),
     ).toEqual({ charge: 50, refund: 0 });
+  });
+
+  // A refund is never more than was paid for the line: the order's coupon is spread over its lines.
+  const paidOrder = (coupon_discount: number, ...lines: Partial<OrderItem>[]) => ({
+    payment_status: 'Completed',
+    summary: { coupon_discount },
+    items: lines.map((over, index) => item({ order_item_id: index + 1, ...over })),
+  });
+
+  it.each([
+    [
+      'a free order (FREEORDER: goods and delivery waived) gives nothing back',
+      paidOrder(259, { line_total: 199 }),
+      undefined,
+      { charge: 0, refund: 0 },
+    ],
+    [
+      'a free order with a cancellation charge gives nothing back, not a negative amount',
+      paidOrder(260, { line_total: 200, cancellation_charge: 20 }),
+      undefined,
+      { charge: 20, refund: 0 },
+    ],
+    [
+      'a coupon is shared in proportion to the lines: 10 % off 300 + 100',
+      paidOrder(40, { line_total: 300 }, { line_total: 100 }),
+      [2],
+      { charge: 0, refund: 90 },
+    ],
+    [
+      'the whole order gives back exactly what was paid',
+      paidOrder(40, { line_total: 300 }, { line_total: 100 }),
+      undefined,
+      { charge: 0, refund: 360 },
+    ],
+    [
+      'a charge comes off the line’s paid share',
+      paidOrder(40, { line_total: 300, cancellation_charge: 30 }, { line_total: 100 }),
+      [1],
+      { charge: 30, refund: 240 },
+    ],
+    [
+      'a request-based line was not paid at checkout and takes no share',
+      paidOrder(10, { line_total: 100 }, { line_total: 500, request_status: 'open' }),
+      [1],
+      { charge: 0, refund: 90 },
+    ],
+    [
+      'an unpaid order with a coupon still refunds nothing',
+      { ...paidOrder(40, { line_total: 300 }), payment_status: 'Placed' },
+      undefined,
+      { charge: 0, refund: 0 },
+    ],
+  ] as const)('quote with a coupon: %s', (_what, order, ids, expected) => {
+    expect(cancellationQuote(order, ids)).toEqual(expected);
+  });
+
+  it.each([
+    ['no coupon: each line its total', 0, [199, 0.01], [19900, 1]],
+    ['a coupon over the goods (free order with delivery): nothing', 259, [199], [0]],
+    ['an exact split', 40, [300, 100], [27000, 9000]],
+    // 10 over three equal lines: 3.33 each and one cent more off the first (the remainders tie).
+    ['odd cents to the largest remainders, the first on a tie', 10, [10, 10, 10], [666, 667, 667]],
+    ['the remainders decide, not the order', 0.01, [0.02, 0.07], [2, 6]],
+    ['a large order stays exact', 99_999.99, [499_999.99 * 999, 0.01], [49_939_999_002, 1]],
+  ])('paid per line: %s', (_what, coupon, totals, paid) => {
+    const order = paidOrder(coupon, ...totals.map((line_total) => ({ line_total })));
+    const shares = paidPerLine(order);
+    expect(order.items.map((line) => shares.get(line.order_item_id))).toEqual(paid);
+    // Never more than the line's total, and together exactly what was paid for the goods.
+    const goods = totals.reduce((sum, total) => sum + Math.round(total * 100), 0);
+    expect([...shares.values()].reduce((sum, value) => sum + value, 0)).toBe(
+      goods - Math.min(goods, Math.round(coupon * 100)),
+    );
+    totals.forEach((total, index) => {
+      expect(paid[index]).toBeLessThanOrEqual(Math.round(total * 100));
+    });
   });
 
   it.each([

@@ -8,6 +8,7 @@ import {
 } from '@marketkit/sdk';
 import { act, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { parseListingFilters } from '../../src/core/index.ts';
 import {
   createMarketQueryClient,
   useAskAi,
@@ -262,6 +263,21 @@ describe('useAskAi', () => {
     expect(exchanges[1]?.answer.products.map((product) => product.product_name)).toContain(
       'Pulse Wireless Earbuds',
     );
+  });
+
+  it("its category links open that category's listing (the parameter the listing reads)", async () => {
+    const view = await signedIn(useAskAi);
+    let answer: Awaited<ReturnType<ReturnType<typeof useAskAi>['ask']>> | undefined;
+    await act(async () => {
+      answer = await view.result.current.value.ask('cookware please');
+    });
+    const categories = answer?.categories ?? [];
+    expect(categories.map((category) => category.category_name)).toContain('Cookware');
+    for (const category of categories) {
+      const link = new URL(category.link, 'https://shop.example');
+      expect(link.pathname).toBe('/productListing');
+      expect(parseListingFilters(link.searchParams).category).toBe(category.category_id);
+    }
   });
 
   it('shows the question while it is on its way', async () => {

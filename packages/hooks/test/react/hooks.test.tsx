@@ -4,6 +4,7 @@ import { createMemoryTokenStore } from '@marketkit/sdk';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { writePersisted } from '../../src/core/index.ts';
 import { prefetchStore } from '../../src/prefetch/index.ts';
 import {
   createMemoryStorage,
@@ -22,7 +23,7 @@ import {
 } from '../../src/react/index.ts';
 import { HOST, newDevice, noRetries, products, renderWithMarket, setupSandbox } from './harness.tsx';
 
-const { sandbox, calls } = setupSandbox();
+const { sandbox, server, calls } = setupSandbox();
 const signIn = { username: 'shopper@example.com', password: 'Password123' };
 
 describe('storage that misbehaves', () => {
@@ -285,6 +286,60 @@ describe('store bootstrap and language', () => {
     expect(view.result.current.store.title).toBe('Online store | Marketkit Demo Store');
     expect(calls).toHaveLength(3);
   });
+
+  it.each([
+    ['2001', '2001'],
+    ['allProducts', null],
+  ])(
+    'makes every early call as the SDK would: saved pincode %s → pin-code %s, and the saved language',
+    async (saved, sent) => {
+      const device = newDevice();
+      device.storage.setItem(STORAGE_KEYS.storeId, 'demo-customer:14');
+      device.storage.setItem(STORAGE_KEYS.language, 'fr');
+      device.storage.setItem(STORAGE_KEYS.pincode, writePersisted(1, { pincode: saved, addressId: null }));
+      const asked: URL[] = [];
+      const record = ({ request }: { request: Request }) => {
+        asked.push(new URL(request.url));
+      };
+      server.events.on('request:start', record);
+      try {
+        const prefetched = prefetchStore({
+          servicesHost: HOST,
+          store: 'demo',
+          storage: device.storage,
+          screen: [{ kind: 'categories' }, { kind: 'products', query: { page_number: 1, page_limit: 10 } }],
+        });
+        await Promise.all([
+          prefetched.validation,
+          prefetched.settings?.result,
+          prefetched.languages,
+          ...prefetched.screen.map((query) => query.result),
+        ]);
+        // The list is kept under the key the hooks read it with: that of the pincode it was asked for.
+        expect(prefetched.screen[1]?.queryKey).toContainEqual(
+          expect.objectContaining({ pincode: sent ?? '' }),
+        );
+      } finally {
+        server.events.removeListener('request:start', record);
+      }
+      expect(
+        asked
+          .map((url) => [
+            url.pathname,
+            url.searchParams.get('pin-code'),
+            url.searchParams.getAll('language-code'),
+          ])
+          .sort(([a], [b]) => String(a).localeCompare(String(b))),
+      ).toEqual([
+        ['/pbs/rest/v3/categories', sent, ['fr']],
+        ['/pbs/rest/v3/content-settings', sent, ['fr']],
+        // The language list is asked in English whatever the language (spec §7).
+        ['/pbs/rest/v3/languages', sent, ['en']],
+        ['/pbs/rest/v3/products', sent, ['fr']],
+        ['/ums/rest/v3/validate-store', sent, ['fr']],
+      ]);
+    },
+  );
 
   it('asks again when a prefetched call failed', async () => {
     sandbox.faults.add({ path: '/ums/rest/v3/validate-store', status: 503, times: 1 });

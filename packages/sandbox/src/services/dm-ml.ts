@@ -135,7 +135,7 @@ export const dmMlHandlers = {
       .map((c) => ({
         category_id: c.category_id,
         category_name: localize(c.name, context.language),
-        link: `/productListing?category_id=${c.category_id}`,
+        link: `/productListing?category=${c.category_id}`,
       }));
     const products: S<'AiProductMention'>[] = scored.map(({ product }) => ({
       product_id: product.detail.product_id,

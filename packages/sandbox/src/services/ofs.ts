@@ -8,6 +8,7 @@ import { cartRefusal, publicAddress } from './cfs.ts';
 import { checkoutLines, checkoutView, ensureOpen, ownCheckout } from './checkout.ts';
 import { cardGatewayConfig, secondProviderConfig } from './payments.ts';
 import { renderPdf } from './pdf.ts';
+import { fromMinor, paidPerLine, toMinor } from './refunds.ts';
 import { availability, DAY_MS, isoDate, needsDelivery, paginate, round2, slotById } from './views.ts';
 
 type S<Name extends keyof components['schemas']> = components['schemas'][Name];
@@ -373,13 +374,17 @@ export const ofsHandlers = {
     }
     const at = context.now.toISOString();
     let charge = 0;
-    let refund = 0;
-    const paid = order.payment_status === 'Completed';
+    // In minor units: a line gives back what was paid for it (after the coupon), less its charge.
+    let refundMinor = 0;
+    const paidFor = order.payment_status === 'Completed' ? paidPerLine(order) : new Map<number, number>();
     for (const item of targets) {
       item.item_status = 'Cancelled';
       if (item.request_status) item.request_status = 'Cancelled';
       charge += item.policy.cancellation_charge;
-      if (paid) refund += Math.max(0, item.line_total - item.policy.cancellation_charge);
+      refundMinor += Math.max(
+        0,
+        (paidFor.get(item.order_item_id) ?? 0) - toMinor(item.policy.cancellation_charge),
+      );
       for (const booking of context.state.bookings)
         if (booking.order_item_id === item.order_item_id) booking.status = 'cancelled';
     }
@@ -389,7 +394,7 @@ export const ofsHandlers = {
       // An unpaid online order is dropped from the cart-clearing queue.
       order.pending_cart_line_ids = [];
     }
-    refund = round2(refund);
+    const refund = fromMinor(refundMinor);
     order.refunded = round2(order.refunded + refund);
     order.status_history.push({
       status: 'Cancelled',
@@ -428,8 +433,10 @@ export const ofsHandlers = {
     const at = context.now.toISOString();
     let refund: number | null = null;
     if (body.action === 'return') {
+      // The returned part of what was paid for the line (after the coupon), never more.
+      const paid = paidPerLine(order).get(item.order_item_id) ?? 0;
+      refund = fromMinor(Math.floor((paid * body.quantity) / item.quantity));
       item.item_status = 'Return';
-      refund = round2(item.final_price * body.quantity);
       if (order.items.every((i) => i.item_status === 'Return' || i.item_status === 'Cancelled'))
         order.order_status = 'Return';
     } else {

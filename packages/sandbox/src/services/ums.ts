@@ -597,8 +597,9 @@ export const umsHandlers = {
       throw badRequest('Choose an image to upload', [{ field: 'file', message: 'Required' }]);
     const types: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' };
     const extension = types[file.type];
+    // The contract's answer to another type: 415 Unsupported Media Type.
     if (!extension)
-      throw badRequest('Upload a PNG, JPEG or WebP image', [
+      throw new SandboxError(415, 'Upload a PNG, JPEG or WebP image', [
         { field: 'file', message: `Unsupported type ${file.type || 'unknown'}` },
       ]);
     if (file.size > MAX_IMAGE_BYTES) {

@@ -628,8 +628,11 @@ export interface paths {
         /**
          * Cancel an order or some of its items
          * @description Cancels the listed items, or the whole order when `order_item_ids` is absent. Only items whose
-         *     `can_cancel` is true may be cancelled (4XX otherwise). Each item's policy `cancellation_charge` is
-         *     deducted from the refund of a paid order.
+         *     `can_cancel` is true may be cancelled (4XX otherwise). A paid order gives back what was paid for
+         *     each item less its policy `cancellation_charge` (never below 0). What was paid for an item is its
+         *     `line_total` less its share of the order's `coupon_discount`, spread over the order's
+         *     checkout-based items in proportion to their line totals, in whole minor units: the refunds of an
+         *     order never add up to more than was paid for its items.
          */
         post: operations["cancelOrder"];
         delete?: never;
@@ -1923,7 +1926,10 @@ export interface components {
             message: string;
             order_id: number;
             order_item_id: number;
-            /** @description Refund due for a return; null for a replacement. */
+            /**
+             * @description Refund due for a return (the returned quantity's part of what was paid for the item, after
+             *     the order's coupon); null for a replacement.
+             */
             refund_amount: components["schemas"]["Amount"] | null;
         };
         AiAnswer: {
@@ -1936,6 +1942,7 @@ export interface components {
         AiCategoryMention: {
             category_id: number;
             category_name: string;
+            /** @description The category's product listing, `/productListing?category={category_id}`. */
             link: components["schemas"]["AiStorefrontLink"];
         };
         AiConfiguration: {
@@ -2431,7 +2438,7 @@ export interface components {
             cancelled_item_ids: number[];
             order_id: number;
             order_status: components["schemas"]["OrderStatus"];
-            /** @description 0 when nothing was paid. */
+            /** @description What was paid for the items (after the coupon) less their charges; 0 when nothing was paid. */
             refund_amount: components["schemas"]["Amount"];
         };
         /** @description The whole order (order status page). */
@@ -4340,7 +4347,7 @@ export interface operations {
                      *           {
                      *             "category_id": 7,
                      *             "category_name": "Coffee & tea",
-                     *             "link": "/products?categoryId=7"
+                     *             "link": "/productListing?category=7"
                      *           }
                      *         ]
                      *       }
