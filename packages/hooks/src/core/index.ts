@@ -66,6 +66,7 @@ export {
   type PaymentSelectionState,
   paymentReturnAction,
   paymentSelectionReducer,
+  paymentUnavailable,
 } from './checkout.ts';
 export { deviceName, isDeviceId } from './device.ts';
 export {
