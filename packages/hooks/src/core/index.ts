@@ -98,6 +98,7 @@ export {
   MAX_CART_QUANTITY,
   mainImage,
   maxQuantity,
+  refusedGuestCartDisplay,
   type SlotEvent,
   type SlotSelection,
   sanitizeBuyNow,

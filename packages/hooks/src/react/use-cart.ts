@@ -8,6 +8,7 @@ import {
   isInGuestCart,
   type LoadState,
   loadState,
+  refusedGuestCartDisplay,
   serverCartDisplay,
   shouldMergeGuestCartOn,
   toCartQuantity,
@@ -25,6 +26,12 @@ export interface CartApi {
   /** `server` for signed-in shoppers, `guest` for the cart on this device. The API is the same. */
   source: 'server' | 'guest';
   items: CartDisplayItem[];
+  /**
+   * Signed in: the entries of this device's cart the server refused during the merge, each with the
+   * server's message (`error`). They are not cart lines (not in `items`, `count` or `quantity`, never
+   * checked out); `remove(entry.id)` drops one. Always empty for a guest, whose `items` carry them.
+   */
+  refused: CartDisplayItem[];
   /** Lines in the cart. */
   count: number;
   /** Units in the cart (the sum of the lines' quantities): what a cart badge shows. */
@@ -49,6 +56,7 @@ export interface CartApi {
   ): Promise<{ alreadyInCart: boolean; message: string }>;
   /** Sets a line's quantity (an integer ≥ 1): shown at once, sent once clicks stop, rolled back on failure. */
   setQuantity(id: string | number, quantity: number): Promise<void>;
+  /** Removes a line, or (signed in) a `refused` entry of this device, named by its `id`. */
   remove(id: string | number): Promise<void>;
   clear(): Promise<void>;
 }
@@ -132,6 +140,7 @@ export function useCart(): CartApi {
     () => (signedIn ? serverCartDisplay(query.data?.Products ?? []) : guestCartDisplay(guest)),
     [signedIn, query.data, guest],
   );
+  const refused = useMemo(() => (signedIn ? refusedGuestCartDisplay(guest) : []), [signedIn, guest]);
 
   const isInCart = useCallback(
     (productId: number) =>
@@ -238,7 +247,8 @@ export function useCart(): CartApi {
 
   const remove = useCallback<CartApi['remove']>(
     async (id) => {
-      if (!signedIn) {
+      // A guest key (text) names an entry on this device: a guest's line, or one the server refused.
+      if (!signedIn || typeof id === 'string') {
         market.state.dispatchGuestCart({
           type: 'remove',
           key: typeof id === 'number' ? guestCartKey(id) : id,
@@ -283,6 +293,7 @@ export function useCart(): CartApi {
   return {
     source: signedIn ? 'server' : 'guest',
     items,
+    refused,
     count: items.length,
     quantity: items.reduce((sum, item) => sum + item.cart_quantity, 0),
     isLoading: signedIn && query.isLoading,

@@ -16,6 +16,7 @@ const A = 1009; // Braided USB-C Cable
 const B = 1010; // 65W Fast Charger
 const C = 1011; // Power Bank
 const OUT_OF_STOCK = 1008; // Studio Condenser Microphone
+const BAMBOO = 1020; // Bamboo Cutting Board
 
 const useShop = () => ({
   cart: useCart(),
@@ -255,6 +256,49 @@ describe('guest cart → sign-in → merge', () => {
         error: 'Studio Condenser Microphone is out of stock',
       }),
     ]);
+  });
+
+  it('[M3] shows a refused entry of the signed-in cart with its message, outside the cart lines, until removed', async () => {
+    const readServer = await serverCart([[A, 1]]);
+    const device = newDevice();
+    const view = await guestFills(device, [
+      [A, 1],
+      [BAMBOO, 2],
+    ]);
+    await act(() =>
+      view.result.current.session.signIn({ username: 'shopper@example.com', password: 'Password123' }),
+    );
+    sandbox.faults.add({
+      method: 'POST',
+      path: '/cfs/rest/v3/customer-cart',
+      status: 422,
+      message: 'Bamboo is not sold in your region',
+      times: 1,
+    });
+    const outcome = await act(() => view.result.current.merge.merge());
+    expect(outcome.rejected).toEqual([{ product: BAMBOO, message: 'Bamboo is not sold in your region' }]);
+    expect(await readServer()).toEqual({ [A]: 2 });
+    await waitFor(() =>
+      expect(view.result.current.cart.items.map((i) => [i.product, i.cart_quantity])).toEqual([[A, 2]]),
+    );
+    const cart = view.result.current.cart;
+    // Not a cart line: not counted, not checked out.
+    expect([cart.count, cart.quantity]).toEqual([1, 2]);
+    expect(cart.refused).toEqual([
+      expect.objectContaining({
+        product: BAMBOO,
+        cart_quantity: 2,
+        error: 'Bamboo is not sold in your region',
+      }),
+    ]);
+
+    calls.length = 0;
+    await act(() => view.result.current.cart.remove(cart.refused[0]?.id ?? ''));
+    expect(view.result.current.cart.refused).toEqual([]);
+    expect(JSON.parse(device.storage.getItem(STORAGE_KEYS.guestCart) ?? '{}').data.items).toEqual([]);
+    // It was only ever on this device: nothing is asked of the server.
+    expect(mergeCalls()).toEqual([]);
+    expect(await readServer()).toEqual({ [A]: 2 });
   });
 
   it('merges by itself after sign-in, but not on /cart', async () => {
