@@ -9,6 +9,7 @@ import { expect, test } from './support/test.ts';
 // the server refuses stays on the device with its message), in Chromium against the sandbox.
 const storefront = useStorefront();
 
+const CABLE = 1009; // Braided USB-C Cable
 const BAMBOO = 1020; // Bamboo Cutting Board
 const CART_PATH = '/cfs/rest/v3/customer-cart';
 
@@ -46,6 +47,21 @@ function cartCallsOf(page: Page) {
 
 test.beforeEach(async () => {
   await (await shopperApi(storefront.sandboxUrl(), 'demo')).clearCart();
+});
+
+test('[M5] the merge at sign-in reads the server cart once, sharing the header’s read', async ({ page }) => {
+  const api = await shopperApi(storefront.sandboxUrl(), 'demo');
+  await guestAdds(page, CABLE);
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+  const calls = cartCallsOf(page);
+  await signInInBrowser(page, storefront.origin('demo'));
+  await expect.poll(() => api.quantityOf(CABLE)).toBe(1);
+  // The header shows the merged cart once the server has it.
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+  await expect.poll(() => calls.length).toBe(3);
+  // One read for the header and the merge, the merge's one write, then the merged cart is shown.
+  expect(calls).toEqual(['GET', 'POST', 'GET']);
+  expect(await page.evaluate(() => localStorage.getItem('guest_cart'))).not.toContain(`"productId":${CABLE}`);
 });
 
 test('[M3] an entry the server refuses at sign-in stays on the device with its message until removed', async ({

@@ -1,5 +1,5 @@
 import { MarketApiError, type Schema, unwrap } from '@marketkit/sdk';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   type CartDisplayItem,
@@ -14,7 +14,7 @@ import {
   toCartQuantity,
 } from '../core/index.ts';
 import type { MergeOutcome } from './merge-runner.ts';
-import { useMarket } from './provider.tsx';
+import { type MarketContextValue, useMarket } from './provider.tsx';
 import { idempotency } from './random.ts';
 import { useSession } from './use-session.ts';
 import { useStoreValue } from './use-store-sync.ts';
@@ -63,6 +63,20 @@ export interface CartApi {
 
 type CartData = Schema<'CustomerCart'>;
 
+/**
+ * The signed-in shopper's server cart: one key and one read for every reader (the header's cart, the
+ * cart page, the guest-cart merge), so a read under way is shared rather than sent twice.
+ */
+const cartQuery = (market: Pick<MarketContextValue, 'client' | 'keys'>) =>
+  queryOptions({
+    queryKey: market.keys.cart(),
+    queryFn: () =>
+      unwrap(market.client.GET('/cfs/rest/v3/customer-cart', { params: { query: { page_number: -1 } } })),
+  });
+
+/** What the merge reads the server cart with (given to it: its code loads apart from this file's). */
+export type CartQuery = ReturnType<typeof cartQuery>;
+
 /** The cart (spec §4 "Cart"): the server cart when signed in, the device's cart for guests. */
 export function useCart(): CartApi {
   const market = useMarket();
@@ -71,12 +85,7 @@ export function useCart(): CartApi {
   const signedIn = session.status === 'signed-in';
   const guest = useStoreValue(market.state.guestCart);
   const key = market.keys.cart();
-  const query = useQuery({
-    queryKey: key,
-    queryFn: () =>
-      unwrap(market.client.GET('/cfs/rest/v3/customer-cart', { params: { query: { page_number: -1 } } })),
-    enabled: signedIn,
-  });
+  const query = useQuery({ ...cartQuery(market), enabled: signedIn });
   // Per line: the quantity the server last confirmed, the one to send, its waiters, and a chain so
   // requests for one line never overlap.
   const queues = useRef(
@@ -322,7 +331,10 @@ export interface GuestCartMergeApi {
   merge(): Promise<MergeOutcome>;
 }
 
-/** Merges the guest cart after sign-in, automatically except on `/cart` (spec §4 "Guest cart merge"). */
+/**
+ * Merges the guest cart after sign-in (spec §4 "Guest cart merge"), automatically on the page the
+ * sign-in leads to, except `/cart` (see `shouldMergeGuestCartOn`).
+ */
 export function useGuestCartMerge(options: { automatic?: boolean } = {}): GuestCartMergeApi {
   const market = useMarket();
   const session = useSession();
@@ -330,11 +342,13 @@ export function useGuestCartMerge(options: { automatic?: boolean } = {}): GuestC
   const [outcome, setOutcome] = useState<MergeOutcome | null>(null);
   const [error, setError] = useState<unknown>(null);
   const merge = useCallback(async () => {
+    // The cart may be read from here on: the header's read, asked for at this same moment, will do.
+    const requestedAt = Date.now();
     setStatus('merging');
     try {
       // Needed only after a sign-in: its code loads then, not with every page.
       const { runGuestCartMerge } = await import('./merge-runner.ts');
-      const result = await runGuestCartMerge(market);
+      const result = await runGuestCartMerge(market, { cart: cartQuery(market), requestedAt });
       setOutcome(result);
       setStatus('done');
       return result;
@@ -345,9 +359,11 @@ export function useGuestCartMerge(options: { automatic?: boolean } = {}): GuestC
     }
   }, [market]);
   const automatic = options.automatic ?? true;
+  // Read while rendering: a route change (from the sign-in page to the next) renders this again.
+  const mergesHere = shouldMergeGuestCartOn(market.pathname());
   useEffect(() => {
-    if (!automatic || session.status !== 'signed-in' || !shouldMergeGuestCartOn(market.pathname())) return;
+    if (!automatic || session.status !== 'signed-in' || !mergesHere) return;
     merge().catch(() => undefined);
-  }, [automatic, session.status, market, merge]);
+  }, [automatic, session.status, mergesHere, merge]);
   return { status, outcome, error, merge };
 }

@@ -235,6 +235,10 @@ describe('guest-cart merge plan', () => {
     ['/cart', false],
     ['/cart/', false],
     ['/cartoons', true],
+    ['/signin', false],
+    ['/signup', false],
+    ['/signing', true],
+    ['/productListing', true],
   ])('merges on %s: %s', (path, merges) => expect(shouldMergeGuestCartOn(path)).toBe(merges));
 
   it.each([

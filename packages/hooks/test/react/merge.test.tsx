@@ -54,6 +54,8 @@ describe('guest cart → sign-in → merge', () => {
     await act(() =>
       view.result.current.session.signIn({ username: 'shopper@example.com', password: 'Password123' }),
     );
+    // The cart on screen was read before the merge was asked for: the merge reads afresh, never from it.
+    await waitFor(() => expect(view.result.current.cart.state).toBe('ready'));
     calls.length = 0;
     const outcome = await act(() => view.result.current.merge.merge());
     expect(mergeCalls().slice(0, 3)).toEqual([
@@ -72,6 +74,37 @@ describe('guest cart → sign-in → merge', () => {
         [C, 1],
       ]),
     );
+  });
+
+  it('[M5] shares one read of the server cart with the header’s cart, both starting at sign-in', async () => {
+    const readServer = await serverCart([[A, 1]]);
+    const device = newDevice();
+    (
+      await guestFills(device, [
+        [A, 2],
+        [B, 1],
+      ])
+    ).unmount();
+    // A page with the header's cart and the shell's automatic merge: both start with the session.
+    const page = renderWithMarket(
+      () => ({ cart: useCart(), session: useSession(), merge: useGuestCartMerge() }),
+      device,
+      '/',
+    );
+    calls.length = 0;
+    await act(() =>
+      page.result.current.session.signIn({ username: 'shopper@example.com', password: 'Password123' }),
+    );
+    await waitFor(() => expect(page.result.current.merge.status).toBe('done'));
+    await waitFor(() =>
+      expect(page.result.current.cart.items.map((i) => [i.product, i.cart_quantity]).sort()).toEqual([
+        [A, 3],
+        [B, 1],
+      ]),
+    );
+    // One read before the writes (the header's, the merge shares it), then the merged cart is read once.
+    expect(mergeCalls().map((call) => call.split(' ')[0])).toEqual(['GET', 'POST', 'PUT', 'GET']);
+    expect(await readServer()).toEqual({ [A]: 3, [B]: 1 });
   });
 
   it('sends 1 GET + 1 POST + k PUTs for k products already on the server and m new ones', async () => {
