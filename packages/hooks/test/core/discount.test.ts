@@ -42,7 +42,7 @@ describe('discount percentage (spec §9: integer part of (original − final) / 
     ['demo', 'Nimbus Tab Mini', 15],
     ['demo', '65W Fast Charger', 10],
     ['demo', 'Cast Iron Skillet', 10],
-  ])('%s %s is %i%% off', (store, name, percent) => {
+  ])('%s %s is %i percent off', (store, name, percent) => {
     const product = seeded.find((candidate) => candidate.store === store && candidate.name === name);
     expect(product).toBeDefined();
     expect(discountPercent(product?.original ?? 0, product?.final ?? 0)).toBe(percent);
@@ -86,7 +86,7 @@ describe('discount percentage (spec §9: integer part of (original − final) / 
     ['NaN final', 100, Number.NaN, 0],
     ['infinite original', Number.POSITIVE_INFINITY, 10, 0],
     ['negative zero final', 100, -0, 100],
-  ])('%s: %s → %s is %i%%', (_case, original, final, percent) =>
+  ])('%s: %s → %s is %i percent off', (_case, original, final, percent) =>
     expect(discountPercent(original, final)).toBe(percent),
   );
 });
