@@ -181,6 +181,37 @@ test('card gateway: the signed form is posted once to the gateway, paid, and the
   ).toEqual([null, null]);
 });
 
+test('items that no method can pay together: Pay is disabled, says why, and no order is sent', async ({
+  page,
+}) => {
+  // A plumbing visit is paid on delivery only, the Aurora X1 online only: nothing pays both.
+  await scene([{ product: 1039, slot: true }, { product: 1001 }]);
+  const origin = await signIn(page);
+  const orders: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname.endsWith('/ofs/rest/v3/orders'))
+      orders.push(request.url());
+  });
+  await toPayment(page, origin);
+  const reason = page.getByText('These items cannot be paid together. Check out some of them separately.');
+  await expect(reason).toBeVisible();
+  const pay = page.getByTestId('pay');
+  await expect(pay).toBeDisabled();
+  // The reason is tied to the button.
+  const describedBy = await pay.getAttribute('aria-describedby');
+  expect(describedBy).toBeTruthy();
+  await expect(page.locator(`[id="${describedBy}"]`)).toHaveText(
+    'These items cannot be paid together. Check out some of them separately.',
+  );
+  await expect(pay).toHaveAccessibleDescription(
+    'These items cannot be paid together. Check out some of them separately.',
+  );
+  expect(await seriousViolations(page)).toEqual([]);
+  await pay.click({ force: true });
+  await expect(pay).toBeDisabled();
+  expect(orders).toEqual([]);
+});
+
 test('card gateway declined: failure toast, the cart intact, and paying again pays the same order', async ({
   page,
 }) => {

@@ -114,6 +114,38 @@ test('edits the details: problems beside the fields, a server refusal keeps what
   });
 });
 
+test('a new first name shows in the header’s account menu at once, without a reload (the name comes from the token)', async ({
+  page,
+}) => {
+  const origin = await signInInBrowser(page, storefront.origin('demo'));
+  const menu = page.getByTestId('account-menu');
+  await expect(menu).toHaveAccessibleName('Account menu of Asha Shopper');
+  await page.goto(`${origin}/myProfile`);
+  await expect(page.getByRole('heading', { level: 1, name: 'My profile' })).toBeVisible();
+  // A mark on this document: it is gone if the page is loaded again.
+  await page.evaluate(() => {
+    (window as unknown as { sameDocument?: boolean }).sameDocument = true;
+  });
+  const refreshes: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.endsWith('/ums/rest/v3/refresh-token'))
+      refreshes.push(request.method());
+  });
+
+  await page.getByRole('button', { name: 'Edit details' }).click();
+  await page.getByLabel('First name').fill('Ayesha');
+  await page.getByRole('button', { name: 'Save details' }).click();
+  await expect(toast(page, 'Your details were saved.')).toBeVisible();
+  await expect(page.getByTestId('profile-details')).toContainText('Ayesha Shopper');
+  await expect(menu).toHaveAccessibleName('Account menu of Ayesha Shopper');
+  await expect(menu).toContainText('Ayesha Shopper');
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(
+    true,
+  );
+  // One renewal, through the SDK's refresh.
+  expect(refreshes).toEqual(['POST']);
+});
+
 test('uploads a small PNG and shows it, refuses a file that is too large or of another type before any upload, and removes the picture', async ({
   page,
 }) => {

@@ -6,6 +6,7 @@ import {
   type BroadcastChannelLike,
   createRefreshCoordinator,
   type LockManagerLike,
+  type RefreshOutcome,
   type SessionEndReason,
 } from './refresh.ts';
 import type { TokenGrant, TokenStore } from './tokens.ts';
@@ -65,6 +66,15 @@ export interface MarketClient extends Omit<Client<paths>, 'use' | 'eject'> {
   readonly tokens: TokenStore;
   /** Asset path from the server → URL on the services host; `null` for empty or unsafe values. */
   assetUrl(path: string | null | undefined): string | null;
+  /**
+   * Renews the session's tokens now, so that what the server puts in them is read afresh (after a
+   * profile change, the shopper's name). It goes through the same refresh a 401 starts: one at a time,
+   * across tabs, shared with a refresh already under way; `onTokensRefreshed` fires with the grant.
+   * Resolves `refreshed`; `rejected` when there is no session or the refresh token was refused (the
+   * session then ends, as after a 401); `unavailable` when the token service could not be reached (the
+   * session is kept). Never rejects.
+   */
+  refreshSession(): Promise<RefreshOutcome>;
 }
 
 const noop = () => {};
@@ -173,5 +183,6 @@ export function createMarketClient(options: MarketClientOptions): MarketClient {
     tokens,
     // A path host keeps asset URLs as paths: the same on a server rendering the page and in the browser.
     assetUrl: (path: string | null | undefined) => resolveAssetUrl(given, path),
+    refreshSession: () => transport.refreshSession(),
   });
 }

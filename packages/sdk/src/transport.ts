@@ -1,6 +1,6 @@
 import { MarketApiError } from './errors.ts';
 import type { RequestDraft, RequestMiddleware } from './middleware.ts';
-import type { RefreshCoordinator, SessionEndReason } from './refresh.ts';
+import type { RefreshCoordinator, RefreshOutcome, SessionEndReason } from './refresh.ts';
 import type { TokenStore } from './tokens.ts';
 
 /** Details given to `onHttpError`. */
@@ -90,13 +90,20 @@ export class CallRequest {
 
 type Template = CallRequest;
 
+/** The transport: the client's `fetch`, and a refresh asked for by the app rather than by a 401. */
+export interface Transport {
+  (request: CallRequest): Promise<Response>;
+  /** Renews the held session now, through the same single-flight refresh a 401 starts. */
+  refreshSession(): Promise<RefreshOutcome>;
+}
+
 /**
  * The `fetch` the openapi-fetch client runs on. Buffers the body once (so a replay is
  * byte-identical), runs the middleware chain on every send, turns a 401 into one shared refresh and
  * one replay, and normalises replies: an unusable success reply becomes a thrown `MarketApiError`,
  * an error reply always carries the `{ response_message, response_body }` envelope.
  */
-export function createTransport(options: TransportOptions): (request: CallRequest) => Promise<Response> {
+export function createTransport(options: TransportOptions): Transport {
   const { tokens } = options;
   // `onSessionEnded` fires on the change from "has a session" to "has none", once.
   let sessionEnded = false;
@@ -179,7 +186,23 @@ export function createTransport(options: TransportOptions): (request: CallReques
     );
   }
 
-  return async function marketFetch(input: CallRequest): Promise<Response> {
+  /**
+   * The session's current tokens are replaced by new ones (the claims the server puts in them, such as
+   * the shopper's name, are read afresh). A refresh already under way, in this tab or another, is
+   * shared. No session: nothing is sent. A refused refresh ends the session as a 401's would.
+   */
+  async function refreshSession(): Promise<RefreshOutcome> {
+    const held = tokens.get();
+    if (!held?.refreshToken) return { kind: 'rejected' };
+    sessionEnded = false;
+    const outcome = await options.refresh.refresh(held.accessToken ?? null);
+    if (outcome.kind === 'rejected') endSession('refresh-rejected');
+    return outcome;
+  }
+
+  return Object.assign(marketFetch, { refreshSession });
+
+  async function marketFetch(input: CallRequest): Promise<Response> {
     const template = input;
     const { method } = template;
     // A stream is read once here, so that a replay sends the same bytes.
@@ -221,7 +244,7 @@ export function createTransport(options: TransportOptions): (request: CallReques
       return normalise(replay.response, template);
     }
     return finish(replay.response, template);
-  };
+  }
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { useCheckout } from '@marketkit/hooks';
+import { paymentUnavailable } from '@marketkit/hooks/core';
 import type { Schema } from '@marketkit/sdk';
 import { Button, ErrorState, Skeleton, Spinner, toast } from '@marketkit/ui';
 import { useState } from 'react';
@@ -11,10 +12,10 @@ type Flow = ReturnType<typeof useCheckout>;
 
 /** What the order's restrictions ask the shopper to choose (spec §4 "Payment selection"). */
 function hintOf(restrictions: Schema<'PaymentTypeRestrictions'>) {
+  if (paymentUnavailable(restrictions)) return 'journey.pay_none';
   if (restrictions.online_payment && restrictions.pay_on_delivery) return 'journey.pay_both';
   if (restrictions.online_payment) return 'journey.pay_online';
-  if (restrictions.pay_on_delivery) return 'journey.pay_on_delivery';
-  return 'journey.pay_none';
+  return 'journey.pay_on_delivery';
 }
 
 /**
@@ -112,6 +113,8 @@ export function PaymentStep({ flow }: { flow: Flow }) {
       <Button
         className="self-start"
         disabled={!payment.isPaymentSelectionSatisfied || busy}
+        // Why it waits (what to choose, or that nothing can pay these items together) is the hint.
+        aria-describedby={payment.isPaymentSelectionSatisfied ? undefined : 'payment-hint'}
         onClick={() => void pay()}
         data-testid="pay"
       >

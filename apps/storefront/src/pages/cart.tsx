@@ -100,6 +100,62 @@ function Line({ item, cart }: { item: CartDisplayItem; cart: Pick<CartApi, 'setQ
   );
 }
 
+/**
+ * An entry of this device's cart the server refused when the shopper signed in: kept here with the
+ * server's words until removed (DESIGN.md), never part of the cart or its checkout.
+ */
+function RefusedLine({ item, cart }: { item: CartDisplayItem; cart: Pick<CartApi, 'remove'> }) {
+  const { t } = useTranslation(['cart', 'common']);
+  const remove = async () => {
+    try {
+      await cart.remove(item.id);
+    } catch (error) {
+      toast.error(failureMessage(error, t('remove_failed')));
+    }
+  };
+  return (
+    <li className="flex gap-4 border-current/10 border-b py-4" data-testid="refused-line">
+      <Thumbnail path={item.image} size={96} className="size-20 opacity-70 sm:size-24" />
+      <div className="flex min-w-0 flex-1 flex-col items-start gap-2">
+        <Link to={productHref(item.product)} className="font-medium hover:underline">
+          {item.product_name}
+        </Link>
+        <p className="text-sm">{t('refused_quantity', { quantity: item.cart_quantity })}</p>
+        <p className="text-red-700 text-sm" data-testid="refused-message">
+          {item.error}
+        </p>
+        <Button
+          variant="tertiary"
+          size="sm"
+          onClick={remove}
+          aria-label={t('remove_named', { name: item.product_name })}
+        >
+          {t('remove')}
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+/** The entries the server refused, under the cart (signed in; a guest's cart shows them as its lines). */
+function RefusedEntries({ cart }: { cart: Pick<CartApi, 'refused' | 'remove'> }) {
+  const { t } = useTranslation('cart');
+  if (cart.refused.length === 0) return null;
+  return (
+    <section aria-labelledby="refused-title" className="mt-8" data-testid="refused-entries">
+      <h2 id="refused-title" className="font-semibold text-lg">
+        {t('refused_title')}
+      </h2>
+      <p className="text-sm opacity-80">{t('refused_hint')}</p>
+      <ul>
+        {cart.refused.map((item) => (
+          <RefusedLine key={item.id} item={item} cart={cart} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /** The cart (`/cart`): the server cart when signed in, this device's cart for guests; one screen. */
 export default function Cart() {
   const { t } = useTranslation(['cart', 'common']);
@@ -115,7 +171,8 @@ export default function Cart() {
   // Spec §4: the cart page merges the guest cart itself once the shopper is signed in.
   useEffect(() => {
     const pending =
-      market.state.guestCart.getState().items.length > 0 ||
+      // Entries the server refused already stay here with its message: nothing to send for them.
+      market.state.guestCart.getState().items.some((item) => !item.error) ||
       market.state.buyNow.getState() !== null ||
       market.state.mergeJournal.getState() !== null;
     if (session.status !== 'signed-in' || !pending) return;
@@ -187,6 +244,7 @@ export default function Cart() {
             </Link>
           }
         />
+        <RefusedEntries cart={cart} />
       </div>
     );
   return (
@@ -205,6 +263,7 @@ export default function Cart() {
             <Line key={item.id} item={item} cart={cart} />
           ))}
         </ul>
+        <RefusedEntries cart={cart} />
       </section>
       <aside
         aria-labelledby="summary-title"

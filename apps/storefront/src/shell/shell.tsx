@@ -8,7 +8,7 @@ import {
 } from '@marketkit/hooks';
 import { themeStyleSheet } from '@marketkit/hooks/core';
 import type { Schema } from '@marketkit/sdk';
-import { Spinner, Toaster } from '@marketkit/ui';
+import { Spinner, Toaster, toast } from '@marketkit/ui';
 import type { DehydratedState } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -84,7 +84,11 @@ function Frame({
   const noAssistant = handles.some((handle) => handle?.noAssistant);
   const ai = useAiConfiguration();
   // Spec §4: after sign-in the guest cart joins the server cart (the cart page does it itself).
-  useGuestCartMerge();
+  const refusals = useGuestCartMerge().outcome?.rejected;
+  // What the server refused stays on this device (the cart page lists it): said at once, in its words.
+  useEffect(() => {
+    for (const refused of refusals ?? []) toast.error(refused.message);
+  }, [refusals]);
   // The payment return check's code comes only while a payment flag is stored; once loaded it stays
   // (the check clears the flags before it reports, and must still report).
   const pending = usePaymentPending();

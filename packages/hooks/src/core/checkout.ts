@@ -41,11 +41,22 @@ export type PaymentSelectionEvent =
 
 const isCashOnDelivery = (method: PaymentMethod) => method.payment_type === 'COD';
 
-/** Satisfied only when the presence of a gateway and of cash on delivery match the order's allowances. */
+/**
+ * True when no kind of payment (online, on delivery) is allowed for every item of the order together
+ * (a service paid on delivery only with a phone paid online only): no selection can pay it.
+ */
+export const paymentUnavailable = (restrictions: Restrictions) =>
+  !restrictions.online_payment && !restrictions.pay_on_delivery;
+
+/**
+ * Satisfied only when the presence of a gateway and of cash on delivery match the order's allowances,
+ * and never when nothing may pay the order (`paymentUnavailable`): the server refuses that order.
+ */
 export function isPaymentSelectionSatisfied(
   payments: readonly PaymentMethod[],
   restrictions: Restrictions,
 ): boolean {
+  if (paymentUnavailable(restrictions)) return false;
   const hasGateway = payments.some((method) => method.is_payment_gateway);
   const hasCashOnDelivery = payments.some(isCashOnDelivery);
   return hasGateway === restrictions.online_payment && hasCashOnDelivery === restrictions.pay_on_delivery;

@@ -42,10 +42,29 @@ export function formatPrice(amount: number, currencyCode: string, locale = 'en',
   return `${currencyCode} ${format.format(amount)}`;
 }
 
-/** Integer part of (original − final) / original × 100; 0 when there is no saving. */
+/** A finite number as the decimal it is written as (`1039.2` → 10392 × 10⁻¹), not its binary value. */
+function exactDecimal(value: number): { units: bigint; scale: number } {
+  const [mantissa = '0', exponent = '0'] = String(value).split('e');
+  const [whole = '0', fraction = ''] = mantissa.split('.');
+  const scale = fraction.length - Number(exponent);
+  const units = BigInt(whole + fraction);
+  return scale >= 0 ? { units, scale } : { units: units * 10n ** BigInt(-scale), scale: 0 };
+}
+
+/**
+ * Spec §9: the integer part of (original − final) / original × 100, worked out on the prices as
+ * written (ZAR 1,299.00 → 1,039.20 is 20 % off; binary floating point makes it 19.99…). 0 when there
+ * is no saving or a price is not a price (zero, negative, not finite).
+ */
 export function discountPercent(original: number, final: number): number {
-  if (!(original > 0) || !(final < original)) return 0;
-  return Math.trunc(((original - final) / original) * 100);
+  if (!Number.isFinite(original) || !Number.isFinite(final)) return 0;
+  if (!(original > 0) || !(final >= 0) || !(final < original)) return 0;
+  const a = exactDecimal(original);
+  const b = exactDecimal(final);
+  const scale = Math.max(a.scale, b.scale);
+  const was = a.units * 10n ** BigInt(scale - a.scale);
+  const now = b.units * 10n ** BigInt(scale - b.scale);
+  return Number(((was - now) * 100n) / was);
 }
 
 /** Whether a product shows its price: unless `price_visibility` is explicitly false. */

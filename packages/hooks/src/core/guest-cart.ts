@@ -177,6 +177,14 @@ export function guestCartDisplay(state: GuestCartState): CartDisplayItem[] {
   }));
 }
 
+/**
+ * What a signed-in shopper still sees of this device's cart: the entries the server refused during the
+ * merge, with its message (DESIGN.md: they stay local). They are not cart lines: not counted, never
+ * checked out. Entries still waiting for the merge are not shown.
+ */
+export const refusedGuestCartDisplay = (state: GuestCartState): CartDisplayItem[] =>
+  guestCartDisplay({ items: state.items.filter((item) => item.error !== undefined) });
+
 export function serverCartDisplay(lines: readonly Schema<'CartItem'>[]): CartDisplayItem[] {
   return lines.map((line) => ({
     id: line.id,

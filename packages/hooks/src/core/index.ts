@@ -67,6 +67,7 @@ export {
   type PaymentSelectionState,
   paymentReturnAction,
   paymentSelectionReducer,
+  paymentUnavailable,
 } from './checkout.ts';
 export { deviceName, isDeviceId } from './device.ts';
 export {
@@ -98,6 +99,7 @@ export {
   MAX_CART_QUANTITY,
   mainImage,
   maxQuantity,
+  refusedGuestCartDisplay,
   type SlotEvent,
   type SlotSelection,
   sanitizeBuyNow,

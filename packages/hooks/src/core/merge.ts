@@ -79,8 +79,12 @@ export function planResumableMerge(
   return { ...plan, done, targets };
 }
 
-/** Routes where the guest cart is not merged (the cart page shows and merges it itself). */
-export const shouldMergeGuestCartOn = (pathname: string) => !/^\/cart(\/|$)/.test(pathname);
+/**
+ * Routes where the guest cart is not merged by itself: the cart page (it shows and merges it itself),
+ * and the sign-in and sign-up pages, which a signed-in shopper leaves at once: the page they lead to
+ * merges, as its header's cart is read, so that one read serves both.
+ */
+export const shouldMergeGuestCartOn = (pathname: string) => !/^\/(cart|signin|signup)(\/|$)/.test(pathname);
 
 const BUY_NOW_SKIPPED = ['/checkout', '/payment', '/signup', '/signin', '/cashfree', '/ProductDetails'];
 

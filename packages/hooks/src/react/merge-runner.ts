@@ -2,6 +2,7 @@ import { isMarketApiError, unwrap } from '@marketkit/sdk';
 import { planResumableMerge, shouldAddPendingBuyNow } from '../core/index.ts';
 import type { MarketContextValue } from './provider.tsx';
 import { idempotency } from './random.ts';
+import type { CartQuery } from './use-cart.ts';
 
 export interface MergeOutcome {
   merged: number[];
@@ -20,26 +21,38 @@ const messageOf = (error: unknown) =>
  * a merge cut off by the network finishes on the next start without doubling anything: a planned create
  * that the server already shows is done, and updates set absolute quantities. Local lines leave only
  * after the server confirms them; a line the server refuses stays, with its message.
+ *
+ * The GET is the cart query's own (`read.cart`): a read of it under way, or one done since
+ * `read.requestedAt` (the header's, asked for at the same moment), is used instead of reading again.
  */
-export function runGuestCartMerge(market: MarketContextValue): Promise<MergeOutcome> {
+export function runGuestCartMerge(
+  market: MarketContextValue,
+  read: { cart: CartQuery; requestedAt: number },
+): Promise<MergeOutcome> {
   const running = market.inFlight.get('merge') as Promise<MergeOutcome> | undefined;
   if (running) return running;
   const locks =
     typeof navigator === 'undefined' ? undefined : (navigator as Navigator & { locks?: LockManager }).locks;
   // One merge at a time across tabs too; each run re-reads the stored cart, so a tab that merged
   // first leaves nothing for the next one to send again.
-  const run = () => {
+  const run = (readSince: number) => {
     market.state.reload();
-    return merge(market);
+    return merge(market, read.cart, readSince);
   };
+  const name = `marketkit-merge:${market.store}`;
   const work = (
-    (locks ? locks.request(`marketkit-merge:${market.store}`, run) : run()) as Promise<MergeOutcome>
+    (locks
+      ? locks.request(name, { ifAvailable: true }, (lock) =>
+          // Another tab is merging: wait for it, and plan on a read made after it was done.
+          lock ? run(read.requestedAt) : locks.request(name, () => run(Date.now())),
+        )
+      : run(read.requestedAt)) as Promise<MergeOutcome>
   ).finally(() => market.inFlight.delete('merge'));
   market.inFlight.set('merge', work);
   return work;
 }
 
-async function merge(market: MarketContextValue): Promise<MergeOutcome> {
+async function merge(market: MarketContextValue, cart: CartQuery, readSince: number): Promise<MergeOutcome> {
   const { client, state } = market;
   const outcome: MergeOutcome = { merged: [], rejected: [], buyNowAdded: false };
   const local = state.guestCart.getState().items.filter((item) => !item.error);
@@ -47,8 +60,12 @@ async function merge(market: MarketContextValue): Promise<MergeOutcome> {
   const pending = state.buyNow.getState();
   if (local.length === 0 && !journal && !pending) return outcome;
 
+  // Fresh: an answer the cache got at or after `readSince`; else the read under way, else a new one.
   const server = (
-    await unwrap(client.GET('/cfs/rest/v3/customer-cart', { params: { query: { page_number: -1 } } }))
+    await market.queryClient.fetchQuery({
+      ...cart,
+      staleTime: Math.max(0, Date.now() - readSince) + 1,
+    })
   ).Products;
   const { done, targets, ...plan } = planResumableMerge(local, server, journal?.targets ?? null);
   state.mergeJournal.setState(Object.keys(targets).length > 0 ? { targets } : null, true);
@@ -121,6 +138,8 @@ async function merge(market: MarketContextValue): Promise<MergeOutcome> {
     state.buyNow.setState(null, true);
     outcome.buyNowAdded = true;
   }
-  await market.queryClient.invalidateQueries({ queryKey: market.keys.cart() });
+  // The cart changed on the server: its readers show the merged cart (nothing to read when all was refused).
+  if (outcome.merged.length > 0 || outcome.buyNowAdded)
+    await market.queryClient.invalidateQueries({ queryKey: market.keys.cart() });
   return outcome;
 }

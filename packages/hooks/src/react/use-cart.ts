@@ -1,5 +1,5 @@
 import { MarketApiError, type Schema, unwrap } from '@marketkit/sdk';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   type CartDisplayItem,
@@ -8,12 +8,13 @@ import {
   isInGuestCart,
   type LoadState,
   loadState,
+  refusedGuestCartDisplay,
   serverCartDisplay,
   shouldMergeGuestCartOn,
   toCartQuantity,
 } from '../core/index.ts';
 import type { MergeOutcome } from './merge-runner.ts';
-import { useMarket } from './provider.tsx';
+import { type MarketContextValue, useMarket } from './provider.tsx';
 import { idempotency } from './random.ts';
 import { useSession } from './use-session.ts';
 import { useStoreValue } from './use-store-sync.ts';
@@ -25,6 +26,12 @@ export interface CartApi {
   /** `server` for signed-in shoppers, `guest` for the cart on this device. The API is the same. */
   source: 'server' | 'guest';
   items: CartDisplayItem[];
+  /**
+   * Signed in: the entries of this device's cart the server refused during the merge, each with the
+   * server's message (`error`). They are not cart lines (not in `items`, `count` or `quantity`, never
+   * checked out); `remove(entry.id)` drops one. Always empty for a guest, whose `items` carry them.
+   */
+  refused: CartDisplayItem[];
   /** Lines in the cart. */
   count: number;
   /** Units in the cart (the sum of the lines' quantities): what a cart badge shows. */
@@ -49,11 +56,26 @@ export interface CartApi {
   ): Promise<{ alreadyInCart: boolean; message: string }>;
   /** Sets a line's quantity (an integer ≥ 1): shown at once, sent once clicks stop, rolled back on failure. */
   setQuantity(id: string | number, quantity: number): Promise<void>;
+  /** Removes a line, or (signed in) a `refused` entry of this device, named by its `id`. */
   remove(id: string | number): Promise<void>;
   clear(): Promise<void>;
 }
 
 type CartData = Schema<'CustomerCart'>;
+
+/**
+ * The signed-in shopper's server cart: one key and one read for every reader (the header's cart, the
+ * cart page, the guest-cart merge), so a read under way is shared rather than sent twice.
+ */
+const cartQuery = (market: Pick<MarketContextValue, 'client' | 'keys'>) =>
+  queryOptions({
+    queryKey: market.keys.cart(),
+    queryFn: () =>
+      unwrap(market.client.GET('/cfs/rest/v3/customer-cart', { params: { query: { page_number: -1 } } })),
+  });
+
+/** What the merge reads the server cart with (given to it: its code loads apart from this file's). */
+export type CartQuery = ReturnType<typeof cartQuery>;
 
 /** The cart (spec §4 "Cart"): the server cart when signed in, the device's cart for guests. */
 export function useCart(): CartApi {
@@ -63,12 +85,7 @@ export function useCart(): CartApi {
   const signedIn = session.status === 'signed-in';
   const guest = useStoreValue(market.state.guestCart);
   const key = market.keys.cart();
-  const query = useQuery({
-    queryKey: key,
-    queryFn: () =>
-      unwrap(market.client.GET('/cfs/rest/v3/customer-cart', { params: { query: { page_number: -1 } } })),
-    enabled: signedIn,
-  });
+  const query = useQuery({ ...cartQuery(market), enabled: signedIn });
   // Per line: the quantity the server last confirmed, the one to send, its waiters, and a chain so
   // requests for one line never overlap.
   const queues = useRef(
@@ -132,6 +149,7 @@ export function useCart(): CartApi {
     () => (signedIn ? serverCartDisplay(query.data?.Products ?? []) : guestCartDisplay(guest)),
     [signedIn, query.data, guest],
   );
+  const refused = useMemo(() => (signedIn ? refusedGuestCartDisplay(guest) : []), [signedIn, guest]);
 
   const isInCart = useCallback(
     (productId: number) =>
@@ -238,7 +256,8 @@ export function useCart(): CartApi {
 
   const remove = useCallback<CartApi['remove']>(
     async (id) => {
-      if (!signedIn) {
+      // A guest key (text) names an entry on this device: a guest's line, or one the server refused.
+      if (!signedIn || typeof id === 'string') {
         market.state.dispatchGuestCart({
           type: 'remove',
           key: typeof id === 'number' ? guestCartKey(id) : id,
@@ -283,6 +302,7 @@ export function useCart(): CartApi {
   return {
     source: signedIn ? 'server' : 'guest',
     items,
+    refused,
     count: items.length,
     quantity: items.reduce((sum, item) => sum + item.cart_quantity, 0),
     isLoading: signedIn && query.isLoading,
@@ -311,7 +331,10 @@ export interface GuestCartMergeApi {
   merge(): Promise<MergeOutcome>;
 }
 
-/** Merges the guest cart after sign-in, automatically except on `/cart` (spec §4 "Guest cart merge"). */
+/**
+ * Merges the guest cart after sign-in (spec §4 "Guest cart merge"), automatically on the page the
+ * sign-in leads to, except `/cart` (see `shouldMergeGuestCartOn`).
+ */
 export function useGuestCartMerge(options: { automatic?: boolean } = {}): GuestCartMergeApi {
   const market = useMarket();
   const session = useSession();
@@ -319,11 +342,13 @@ export function useGuestCartMerge(options: { automatic?: boolean } = {}): GuestC
   const [outcome, setOutcome] = useState<MergeOutcome | null>(null);
   const [error, setError] = useState<unknown>(null);
   const merge = useCallback(async () => {
+    // The cart may be read from here on: the header's read, asked for at this same moment, will do.
+    const requestedAt = Date.now();
     setStatus('merging');
     try {
       // Needed only after a sign-in: its code loads then, not with every page.
       const { runGuestCartMerge } = await import('./merge-runner.ts');
-      const result = await runGuestCartMerge(market);
+      const result = await runGuestCartMerge(market, { cart: cartQuery(market), requestedAt });
       setOutcome(result);
       setStatus('done');
       return result;
@@ -334,9 +359,11 @@ export function useGuestCartMerge(options: { automatic?: boolean } = {}): GuestC
     }
   }, [market]);
   const automatic = options.automatic ?? true;
+  // Read while rendering: a route change (from the sign-in page to the next) renders this again.
+  const mergesHere = shouldMergeGuestCartOn(market.pathname());
   useEffect(() => {
-    if (!automatic || session.status !== 'signed-in' || !shouldMergeGuestCartOn(market.pathname())) return;
+    if (!automatic || session.status !== 'signed-in' || !mergesHere) return;
     merge().catch(() => undefined);
-  }, [automatic, session.status, market, merge]);
+  }, [automatic, session.status, mergesHere, merge]);
   return { status, outcome, error, merge };
 }

@@ -31,7 +31,10 @@ export class ProfileImageRefusedError extends Error {
   }
 }
 
-/** The signed-in shopper's profile (`getProfile`), and `update` (`updateProfile`), which caches the answer. */
+/**
+ * The signed-in shopper's profile (`getProfile`), and `update` (`updateProfile`), which caches the
+ * answer and renews the session's tokens: the name the header shows comes from the token (spec §3).
+ */
 export function useProfile() {
   const market = useMarket();
   const session = useSession();
@@ -44,6 +47,9 @@ export function useProfile() {
     async (body: RequestBody<'updateProfile'>) => {
       const profile = await unwrap(market.client.PUT('/ums/rest/v3/profile', { body }));
       cacheIfSignedIn(market, market.keys.profile(), profile);
+      // New tokens carry the new name (the provider stores them as they come). The change is saved
+      // whatever the renewal's outcome: an unreachable token service leaves the old name until the next.
+      await market.client.refreshSession();
       return profile;
     },
     [market],

@@ -9,6 +9,7 @@ import {
   isInGuestCart,
   planGuestCartMerge,
   planResumableMerge,
+  refusedGuestCartDisplay,
   sanitizeBuyNow,
   sanitizeGuestCart,
   sanitizeSavedPincode,
@@ -109,6 +110,23 @@ describe('guest cart reducer', () => {
     state = guestCartReducer(state, { type: 'merged', productIds: [1] });
     expect(guestCartDisplay(state)).toEqual([expect.objectContaining({ product: 2, error: 'Out of stock' })]);
   });
+
+  it.each([
+    ['nothing on the device', [], [], []],
+    ['entries still waiting for the merge', [1, 2], [], []],
+    ['one refused, one waiting', [1, 2], [2], [2]],
+    ['every entry refused', [1, 2], [1, 2], [1, 2]],
+  ])(
+    '[M3] signed in, the device shows only the refused entries, with the message: %s',
+    (_case, added, refusedIds, shown) => {
+      let state = added.reduce((current, id) => add(current, id), EMPTY_GUEST_CART);
+      for (const productId of refusedIds)
+        state = guestCartReducer(state, { type: 'rejected', productId, message: `No ${productId}` });
+      expect(refusedGuestCartDisplay(state)).toEqual(
+        shown.map((id) => expect.objectContaining({ id: `p${id}`, product: id, error: `No ${id}` })),
+      );
+    },
+  );
 });
 
 describe('stored guest cart', () => {
@@ -217,6 +235,10 @@ describe('guest-cart merge plan', () => {
     ['/cart', false],
     ['/cart/', false],
     ['/cartoons', true],
+    ['/signin', false],
+    ['/signup', false],
+    ['/signing', true],
+    ['/productListing', true],
   ])('merges on %s: %s', (path, merges) => expect(shouldMergeGuestCartOn(path)).toBe(merges));
 
   it.each([

@@ -15,6 +15,7 @@ import {
   isOrderPaid,
   paymentReturnAction,
   paymentSelectionReducer,
+  paymentUnavailable,
   readPersisted,
   retryDelay,
   returnPathOrHome,
@@ -134,12 +135,25 @@ describe('payment selection', () => {
     [{ online_payment: false, pay_on_delivery: true }, [SECOND], false],
     [{ online_payment: true, pay_on_delivery: true }, [CARD, COD], true],
     [{ online_payment: true, pay_on_delivery: true }, [CARD], false],
-    [{ online_payment: false, pay_on_delivery: false }, [], true],
+    // Nothing may pay these items together (a cash-only visit with an online-only phone): no selection
+    // pays the order, the empty one included.
+    [{ online_payment: false, pay_on_delivery: false }, [], false],
+    [{ online_payment: false, pay_on_delivery: false }, [COD], false],
+    [{ online_payment: false, pay_on_delivery: false }, [CARD], false],
   ] as const)('with %j, %j is satisfied: %s', (restrictions, methods, satisfied) => {
     let state = initialPaymentSelection(restrictions);
     for (const method of methods) state = paymentSelectionReducer(state, { type: 'select', method });
     expect(state.isPaymentSelectionSatisfied).toBe(satisfied);
   });
+
+  it.each([
+    [{ online_payment: true, pay_on_delivery: true }, false],
+    [{ online_payment: true, pay_on_delivery: false }, false],
+    [{ online_payment: false, pay_on_delivery: true }, false],
+    [{ online_payment: false, pay_on_delivery: false }, true],
+  ])('with %j, no payment is available: %s', (restrictions, unavailable) =>
+    expect(paymentUnavailable(restrictions)).toBe(unavailable),
+  );
 });
 
 describe('payment return check', () => {

@@ -16,6 +16,7 @@ const A = 1009; // Braided USB-C Cable
 const B = 1010; // 65W Fast Charger
 const C = 1011; // Power Bank
 const OUT_OF_STOCK = 1008; // Studio Condenser Microphone
+const BAMBOO = 1020; // Bamboo Cutting Board
 
 const useShop = () => ({
   cart: useCart(),
@@ -53,6 +54,8 @@ describe('guest cart → sign-in → merge', () => {
     await act(() =>
       view.result.current.session.signIn({ username: 'shopper@example.com', password: 'Password123' }),
     );
+    // The cart on screen was read before the merge was asked for: the merge reads afresh, never from it.
+    await waitFor(() => expect(view.result.current.cart.state).toBe('ready'));
     calls.length = 0;
     const outcome = await act(() => view.result.current.merge.merge());
     expect(mergeCalls().slice(0, 3)).toEqual([
@@ -71,6 +74,37 @@ describe('guest cart → sign-in → merge', () => {
         [C, 1],
       ]),
     );
+  });
+
+  it('[M5] shares one read of the server cart with the header’s cart, both starting at sign-in', async () => {
+    const readServer = await serverCart([[A, 1]]);
+    const device = newDevice();
+    (
+      await guestFills(device, [
+        [A, 2],
+        [B, 1],
+      ])
+    ).unmount();
+    // A page with the header's cart and the shell's automatic merge: both start with the session.
+    const page = renderWithMarket(
+      () => ({ cart: useCart(), session: useSession(), merge: useGuestCartMerge() }),
+      device,
+      '/',
+    );
+    calls.length = 0;
+    await act(() =>
+      page.result.current.session.signIn({ username: 'shopper@example.com', password: 'Password123' }),
+    );
+    await waitFor(() => expect(page.result.current.merge.status).toBe('done'));
+    await waitFor(() =>
+      expect(page.result.current.cart.items.map((i) => [i.product, i.cart_quantity]).sort()).toEqual([
+        [A, 3],
+        [B, 1],
+      ]),
+    );
+    // One read before the writes (the header's, the merge shares it), then the merged cart is read once.
+    expect(mergeCalls().map((call) => call.split(' ')[0])).toEqual(['GET', 'POST', 'PUT', 'GET']);
+    expect(await readServer()).toEqual({ [A]: 3, [B]: 1 });
   });
 
   it('sends 1 GET + 1 POST + k PUTs for k products already on the server and m new ones', async () => {
@@ -255,6 +289,49 @@ describe('guest cart → sign-in → merge', () => {
         error: 'Studio Condenser Microphone is out of stock',
       }),
     ]);
+  });
+
+  it('[M3] shows a refused entry of the signed-in cart with its message, outside the cart lines, until removed', async () => {
+    const readServer = await serverCart([[A, 1]]);
+    const device = newDevice();
+    const view = await guestFills(device, [
+      [A, 1],
+      [BAMBOO, 2],
+    ]);
+    await act(() =>
+      view.result.current.session.signIn({ username: 'shopper@example.com', password: 'Password123' }),
+    );
+    sandbox.faults.add({
+      method: 'POST',
+      path: '/cfs/rest/v3/customer-cart',
+      status: 422,
+      message: 'Bamboo is not sold in your region',
+      times: 1,
+    });
+    const outcome = await act(() => view.result.current.merge.merge());
+    expect(outcome.rejected).toEqual([{ product: BAMBOO, message: 'Bamboo is not sold in your region' }]);
+    expect(await readServer()).toEqual({ [A]: 2 });
+    await waitFor(() =>
+      expect(view.result.current.cart.items.map((i) => [i.product, i.cart_quantity])).toEqual([[A, 2]]),
+    );
+    const cart = view.result.current.cart;
+    // Not a cart line: not counted, not checked out.
+    expect([cart.count, cart.quantity]).toEqual([1, 2]);
+    expect(cart.refused).toEqual([
+      expect.objectContaining({
+        product: BAMBOO,
+        cart_quantity: 2,
+        error: 'Bamboo is not sold in your region',
+      }),
+    ]);
+
+    calls.length = 0;
+    await act(() => view.result.current.cart.remove(cart.refused[0]?.id ?? ''));
+    expect(view.result.current.cart.refused).toEqual([]);
+    expect(JSON.parse(device.storage.getItem(STORAGE_KEYS.guestCart) ?? '{}').data.items).toEqual([]);
+    // It was only ever on this device: nothing is asked of the server.
+    expect(mergeCalls()).toEqual([]);
+    expect(await readServer()).toEqual({ [A]: 2 });
   });
 
   it('merges by itself after sign-in, but not on /cart', async () => {

@@ -18,7 +18,7 @@ import {
 import { HOST, newDevice, renderWithMarket, setupSandbox } from './harness.tsx';
 
 const SIGN_IN = { username: 'shopper@example.com', password: 'Password123' };
-const { calls } = setupSandbox();
+const { calls, sandbox } = setupSandbox();
 
 /** The account hooks of one screen, as the seeded shopper on a device. */
 function account(device = newDevice(), props: Parameters<typeof renderWithMarket>[3] = {}) {
@@ -96,8 +96,8 @@ it('reads the profile and updates it: the answer replaces the cached profile and
       gender: 'female',
     }),
   );
-  // The answer is the new profile: nothing is asked again.
-  expect(calls).toEqual(['PUT /ums/rest/v3/profile']);
+  // The answer is the new profile: nothing is asked again; the tokens are renewed (they carry the name).
+  expect(calls).toEqual(['PUT /ums/rest/v3/profile', 'POST /ums/rest/v3/refresh-token']);
 
   const other = await signedIn();
   expect(other.result.current.profile.profile).toMatchObject({ last_name: 'Rao-Menon', gender: 'female' });
@@ -114,6 +114,33 @@ it('reads the profile and updates it: the answer replaces the cached profile and
   await waitFor(() =>
     expect(view.result.current.profile.profile).toMatchObject({ date_of_birth: null, gender: null }),
   );
+});
+
+it('renews the tokens after a saved change, once, so the session’s name (from the token) follows', async () => {
+  const view = await signedIn();
+  expect(view.result.current.session.user?.displayName).toBe('Asha Shopper');
+  const before = view.device.tokens.get();
+  calls.length = 0;
+  await act(() => view.result.current.profile.update({ first_name: 'Ayesha', last_name: 'Shopper' }));
+  expect(view.result.current.session.user?.displayName).toBe('Ayesha Shopper');
+  expect(calls.filter((call) => call.includes('refresh-token'))).toEqual(['POST /ums/rest/v3/refresh-token']);
+  // Through the SDK's refresh: the rotated tokens are stored, and the session goes on with them.
+  const after = view.device.tokens.get();
+  expect(after?.accessToken).not.toBe(before?.accessToken);
+  expect(after?.refreshToken).not.toBe(before?.refreshToken);
+  expect(view.result.current.session.status).toBe('signed-in');
+  await waitFor(() => expect(view.result.current.profile.profile?.first_name).toBe('Ayesha'));
+});
+
+it('keeps the saved change when the tokens cannot be renewed (the token service is down)', async () => {
+  const view = await signedIn();
+  sandbox.faults.add({ method: 'POST', path: '/ums/rest/v3/refresh-token', status: 503, times: 1 });
+  const saved = await act(() =>
+    view.result.current.profile.update({ first_name: 'Ayesha', last_name: 'Shopper' }),
+  );
+  expect(saved.first_name).toBe('Ayesha');
+  expect(view.result.current.session.status).toBe('signed-in');
+  expect(view.result.current.session.user?.displayName).toBe('Asha Shopper');
 });
 
 it('rejects a refused update with the server’s message and keeps the cached profile', async () => {
