@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { seriousViolations } from './support/axe.ts';
+import { refuseNext, toast } from './support/faults.ts';
 import { useStorefront } from './support/servers.ts';
 import { shopperApi } from './support/shopper-api.ts';
 import { signInInBrowser } from './support/sign-in.ts';
@@ -12,19 +13,6 @@ const storefront = useStorefront();
 const CABLE = 1009; // Braided USB-C Cable
 const BAMBOO = 1020; // Bamboo Cutting Board
 const CART_PATH = '/cfs/rest/v3/customer-cart';
-
-const toast = (page: Page, text: string | RegExp) =>
-  page.locator('[data-slot="toast"]').filter({ hasText: text });
-
-/** Refuses the next matching call with this status and message (the sandbox's fault injection). */
-async function refuseNext(method: string, path: string, status: number, message: string) {
-  const response = await fetch(`${storefront.sandboxUrl()}/__sandbox/faults`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ method, path, status, message, times: 1 }),
-  });
-  expect(response.ok).toBe(true);
-}
 
 /** The guest puts a product in this device's cart from its page. */
 async function guestAdds(page: Page, productId: number) {
@@ -70,7 +58,12 @@ test('[M3] an entry the server refuses at sign-in stays on the device with its m
   const api = await shopperApi(storefront.sandboxUrl(), 'demo');
   const message = 'Bamboo is not sold in your region';
   await guestAdds(page, BAMBOO);
-  await refuseNext('POST', CART_PATH, 422, message);
+  await refuseNext(storefront.sandboxUrl(), {
+    method: 'POST',
+    path: CART_PATH,
+    status: 422,
+    message: message,
+  });
   const origin = await signInInBrowser(page, storefront.origin('demo'));
   // Said at once, in the server's words.
   await expect(toast(page, message)).toBeVisible();

@@ -2,6 +2,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import { unwrap } from '@marketkit/sdk';
 import type { Page } from '@playwright/test';
 import { seriousViolations } from './support/axe.ts';
+import { refuseNext, toast } from './support/faults.ts';
 import { useStorefront } from './support/servers.ts';
 import { signedInShopper } from './support/shopper-client.ts';
 import { signInInBrowser } from './support/sign-in.ts';
@@ -16,19 +17,6 @@ test.beforeEach(async () => {
   const response = await fetch(`${storefront.sandboxUrl()}/__sandbox/reset`, { method: 'POST' });
   expect(response.ok).toBe(true);
 });
-
-const toast = (page: Page, text: string | RegExp) =>
-  page.locator('[data-slot="toast"]').filter({ hasText: text });
-
-/** Refuses the next matching call with this status and message (the sandbox's fault injection). */
-async function refuseNext(method: string, path: string, status: number, message: string) {
-  const response = await fetch(`${storefront.sandboxUrl()}/__sandbox/faults`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ method, path, status, message, times: 1 }),
-  });
-  expect(response.ok).toBe(true);
-}
 
 /** A real PNG of one colour (signature, IHDR, IDAT, IEND), so the browser can draw it. */
 function solidPng(width: number, height: number, rgb: [number, number, number]) {
@@ -87,7 +75,12 @@ test('edits the details: problems beside the fields, a server refusal keeps what
   await page.getByLabel('Last name').fill('Rao-Menon');
   await page.getByLabel('Date of birth (optional)').fill('1992-08-17');
   await page.getByLabel('Gender (optional)').selectOption('female');
-  await refuseNext('PUT', '/ums/rest/v3/profile', 503, 'Profiles are being moved; try again in a minute');
+  await refuseNext(storefront.sandboxUrl(), {
+    method: 'PUT',
+    path: '/ums/rest/v3/profile',
+    status: 503,
+    message: 'Profiles are being moved; try again in a minute',
+  });
   await page.getByRole('button', { name: 'Save details' }).click();
   await expect(toast(page, 'Profiles are being moved; try again in a minute')).toBeVisible();
   // Nothing was lost.
@@ -261,7 +254,12 @@ test('saves the preferences (a refusal keeps the form as typed), switches the ap
   await page.getByLabel('WhatsApp').check();
   await page.getByLabel(/Offers and news/).check();
   await page.getByLabel(/Order and booking updates/).uncheck();
-  await refuseNext('PUT', '/ums/rest/v3/preferences', 503, 'Preferences are read-only for a minute');
+  await refuseNext(storefront.sandboxUrl(), {
+    method: 'PUT',
+    path: '/ums/rest/v3/preferences',
+    status: 503,
+    message: 'Preferences are read-only for a minute',
+  });
   await page.getByRole('button', { name: 'Save preferences' }).click();
   await expect(toast(page, 'Preferences are read-only for a minute')).toBeVisible();
   await expect(page.getByLabel('SMS')).not.toBeChecked();
@@ -297,14 +295,24 @@ test('a profile or preferences that cannot be loaded shows why, with a retry tha
   page,
 }) => {
   const origin = await signInInBrowser(page, storefront.origin('demo'));
-  await refuseNext('GET', '/ums/rest/v3/profile', 409, 'Your account is being moved');
+  await refuseNext(storefront.sandboxUrl(), {
+    method: 'GET',
+    path: '/ums/rest/v3/profile',
+    status: 409,
+    message: 'Your account is being moved',
+  });
   await page.goto(`${origin}/myProfile`);
   const failed = page.getByRole('alert').filter({ hasText: 'Your profile could not be loaded.' });
   await expect(failed).toContainText('Your account is being moved');
   await failed.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByTestId('profile-details')).toContainText('Asha Shopper');
 
-  await refuseNext('GET', '/ums/rest/v3/preferences', 409, 'Preferences are being moved');
+  await refuseNext(storefront.sandboxUrl(), {
+    method: 'GET',
+    path: '/ums/rest/v3/preferences',
+    status: 409,
+    message: 'Preferences are being moved',
+  });
   await page.goto(`${origin}/preferences`);
   const again = page.getByRole('alert').filter({ hasText: 'Your preferences could not be loaded.' });
   await expect(again).toContainText('Preferences are being moved');

@@ -51,13 +51,7 @@ function Line({ item, cart }: { item: CartDisplayItem; cart: Pick<CartApi, 'setQ
       toast.error(failureMessage(error, t('update_failed')));
     }
   };
-  const remove = async () => {
-    try {
-      await cart.remove(item.id);
-    } catch (error) {
-      toast.error(failureMessage(error, t('remove_failed')));
-    }
-  };
+  const remove = () => removeLine(cart, item, t('remove_failed'));
   return (
     <li className="flex gap-4 border-current/10 border-b py-4" data-testid="cart-line">
       <Thumbnail path={item.image} size={96} className="size-20 sm:size-24" />
@@ -100,19 +94,22 @@ function Line({ item, cart }: { item: CartDisplayItem; cart: Pick<CartApi, 'setQ
   );
 }
 
+/** Removes a line (or a refused entry), saying so in a toast when that fails. */
+async function removeLine(cart: Pick<CartApi, 'remove'>, item: CartDisplayItem, failed: string) {
+  try {
+    await cart.remove(item.id);
+  } catch (error) {
+    toast.error(failureMessage(error, failed));
+  }
+}
+
 /**
  * An entry of this device's cart the server refused when the shopper signed in: kept here with the
  * server's words until removed (DESIGN.md), never part of the cart or its checkout.
  */
 function RefusedLine({ item, cart }: { item: CartDisplayItem; cart: Pick<CartApi, 'remove'> }) {
   const { t } = useTranslation(['cart', 'common']);
-  const remove = async () => {
-    try {
-      await cart.remove(item.id);
-    } catch (error) {
-      toast.error(failureMessage(error, t('remove_failed')));
-    }
-  };
+  const remove = () => removeLine(cart, item, t('remove_failed'));
   return (
     <li className="flex gap-4 border-current/10 border-b py-4" data-testid="refused-line">
       <Thumbnail path={item.image} size={96} className="size-20 opacity-70 sm:size-24" />
