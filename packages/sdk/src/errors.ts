@@ -9,10 +9,61 @@ export type MarketApiErrorKind =
   /** No whole answer within the client's `timeoutMs`; the call was aborted (its connection freed). */
   | 'timeout'
   /** A 401 could not be recovered because the token endpoint was unreachable; the session is kept. */
-  | 'refresh-unavailable';
+  | 'refresh-unavailable'
+  /**
+   * Refused before any request was sent: a rule of the store or of the checkout was not met (no
+   * billing address, a payment method the order does not allow, a product already in the cart…), or
+   * the client was used wrongly (no provider, a services host that is not a URL). `status` is 0.
+   */
+  | 'rule';
+
+/**
+ * A stable, machine-readable name for every failure, for apps to branch on and translate (the
+ * `responseMessage` is the server's text, or English written by the SDK when there was no server).
+ *
+ * - Transport: `NETWORK_ERROR`, `REQUEST_CANCELLED`, `TIMEOUT`, `MALFORMED_REPLY`, `REFRESH_UNAVAILABLE`.
+ * - HTTP status: `BAD_REQUEST` (400), `UNAUTHORIZED` (401), `FORBIDDEN` (403), `NOT_FOUND` (404),
+ *   `CONFLICT` (409), `PAYLOAD_TOO_LARGE` (413), `UNSUPPORTED_MEDIA_TYPE` (415), `VALIDATION_FAILED`
+ *   (422), `RATE_LIMITED` (429), `SERVER_ERROR` (500 and above), `HTTP_ERROR` (any other).
+ * - Rules checked before a request (kind `rule`), raised by the SDK and `@marketkit/hooks`:
+ *   `INVALID_SERVICES_HOST`, `NOT_SIGNED_IN`, `PROVIDER_MISSING`, `CHECKOUT_NOT_LOADED`,
+ *   `BILLING_ADDRESS_REQUIRED`, `SHIPPING_ADDRESS_REQUIRED`, `PAYMENT_METHOD_UNAVAILABLE`,
+ *   `ALREADY_IN_CART`, `INVALID_PINCODE`, `LANGUAGE_NOT_ACTIVE`, `PROFILE_IMAGE_REFUSED`, `EMPTY_DOWNLOAD`.
+ */
+export type MarketErrorCode =
+  | 'NETWORK_ERROR'
+  | 'REQUEST_CANCELLED'
+  | 'TIMEOUT'
+  | 'MALFORMED_REPLY'
+  | 'REFRESH_UNAVAILABLE'
+  | 'BAD_REQUEST'
+  | 'UNAUTHORIZED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'VALIDATION_FAILED'
+  | 'RATE_LIMITED'
+  | 'SERVER_ERROR'
+  | 'HTTP_ERROR'
+  | 'INVALID_SERVICES_HOST'
+  | 'NOT_SIGNED_IN'
+  | 'PROVIDER_MISSING'
+  | 'CHECKOUT_NOT_LOADED'
+  | 'BILLING_ADDRESS_REQUIRED'
+  | 'SHIPPING_ADDRESS_REQUIRED'
+  | 'PAYMENT_METHOD_UNAVAILABLE'
+  | 'ALREADY_IN_CART'
+  | 'INVALID_PINCODE'
+  | 'LANGUAGE_NOT_ACTIVE'
+  | 'PROFILE_IMAGE_REFUSED'
+  | 'EMPTY_DOWNLOAD';
 
 export interface MarketApiErrorInit {
   kind: MarketApiErrorKind;
+  /** Defaults to the code that `kind` and `status` give (see {@link MarketErrorCode}). */
+  code?: MarketErrorCode;
   /** HTTP status, or 0 when there was no answer. */
   status: number;
   /** The server's `response_message`, or a clear description when the server gave none. */
@@ -21,31 +72,87 @@ export interface MarketApiErrorInit {
   url: string;
   /** Field-level problems the server reported, if any. */
   fieldErrors?: ReadonlyArray<{ field: string; message: string }>;
+  /** Anything else the code carries (for `PROFILE_IMAGE_REFUSED`: why and the limits). */
+  details?: Readonly<Record<string, unknown>>;
   cause?: unknown;
 }
 
+const STATUS_CODES: Readonly<Record<number, MarketErrorCode>> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  422: 'VALIDATION_FAILED',
+  429: 'RATE_LIMITED',
+};
+
+/** The code a failure gets when none is given: from its kind, then from its HTTP status. */
+export function errorCodeOf(kind: MarketApiErrorKind, status: number, cancelled = false): MarketErrorCode {
+  switch (kind) {
+    case 'network':
+      return cancelled ? 'REQUEST_CANCELLED' : 'NETWORK_ERROR';
+    case 'timeout':
+      return 'TIMEOUT';
+    case 'malformed':
+      return 'MALFORMED_REPLY';
+    case 'refresh-unavailable':
+      return 'REFRESH_UNAVAILABLE';
+    case 'rule':
+      return 'BAD_REQUEST';
+    default:
+      return STATUS_CODES[status] ?? (status >= 500 ? 'SERVER_ERROR' : 'HTTP_ERROR');
+  }
+}
+
 /**
- * The one error type of `@marketkit/sdk`. `responseMessage` is safe to show to a shopper (it is the
- * server's `response_message` when there was one).
+ * The one error type of `@marketkit/sdk` and `@marketkit/hooks`: every failure of a call, of a hook
+ * or of a rule checked before a call is one of these. Branch on `code`; `responseMessage` is safe to
+ * show to a shopper when it came from the server (`kind: 'http'`); `message` is for developers.
  */
 export class MarketApiError extends Error {
   override readonly name = 'MarketApiError';
   declare readonly kind: MarketApiErrorKind;
+  declare readonly code: MarketErrorCode;
   declare readonly status: number;
   declare readonly responseMessage: string;
   declare readonly method: string;
   declare readonly url: string;
   declare readonly fieldErrors: ReadonlyArray<{ field: string; message: string }>;
+  declare readonly details: Readonly<Record<string, unknown>>;
 
-  constructor({ cause, ...fields }: MarketApiErrorInit) {
-    super(
-      `${fields.method} ${fields.url.split('?')[0]} → ${fields.status || fields.kind}: ${fields.responseMessage}`.trim(),
-      {
-        cause,
-      },
-    );
-    Object.assign(this, fields, { fieldErrors: fields.fieldErrors ?? [] });
+  constructor({ cause, code, ...fields }: MarketApiErrorInit) {
+    const where = fields.method || fields.url ? `${fields.method} ${fields.url.split('?')[0]} → ` : '';
+    const resolved = code ?? errorCodeOf(fields.kind, fields.status);
+    super(`${where}${fields.status || resolved}: ${fields.responseMessage}`.trim(), { cause });
+    Object.assign(this, fields, {
+      code: resolved,
+      fieldErrors: fields.fieldErrors ?? [],
+      details: fields.details ?? {},
+    });
   }
+}
+
+/**
+ * A `MarketApiError` of kind `rule`: refused before any request, with `code` saying why.
+ * `message` is for developers; apps show their own text for the code.
+ */
+export function ruleError(
+  code: MarketErrorCode,
+  message: string,
+  details?: Readonly<Record<string, unknown>>,
+): MarketApiError {
+  return new MarketApiError({
+    kind: 'rule',
+    code,
+    status: 0,
+    method: '',
+    url: '',
+    responseMessage: message,
+    ...(details ? { details } : {}),
+  });
 }
 
 /** Type guard that also works across package copies (checks the name, not the prototype). */

@@ -7,10 +7,13 @@ export { resolveAssetUrl } from './asset-url.ts';
 export { createMarketClient, type MarketClient, type MarketClientOptions } from './client.ts';
 export { type CookieAttributes, type CookieJar, readCookie, writeCookie } from './cookies.ts';
 export {
+  errorCodeOf,
   isMarketApiError,
   MarketApiError,
   type MarketApiErrorInit,
   type MarketApiErrorKind,
+  type MarketErrorCode,
+  ruleError,
 } from './errors.ts';
 export {
   ALL_PRODUCTS_PINCODE,

@@ -304,6 +304,7 @@ function networkError(template: Template, cause: unknown): MarketApiError {
   }
   return new MarketApiError({
     kind: 'network',
+    ...(template.signal?.aborted ? { code: 'REQUEST_CANCELLED' as const } : {}),
     status: 0,
     method: template.method,
     url: template.url,
