@@ -149,8 +149,9 @@ export interface CookieTokenStoreOptions {
  * `sync()` when another tab may have written (the hooks do on focus and on their cross-tab signal).
  */
 export function createCookieTokenStore(options: CookieTokenStoreOptions = {}): TokenStore {
-  const jar = options.document ?? (globalThis as { document?: CookieJar }).document;
-  if (!jar) throw new TypeError('createCookieTokenStore needs options.document outside browsers');
+  const document = options.document ?? (globalThis as { document?: CookieJar }).document;
+  if (!document) throw new TypeError('createCookieTokenStore needs options.document outside browsers');
+  const jar: CookieJar = document;
   const cookieStore =
     options.cookieStore === undefined
       ? ((globalThis as { cookieStore?: CookieStoreLike }).cookieStore ?? null)
