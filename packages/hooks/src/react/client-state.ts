@@ -245,20 +245,29 @@ export function createClientState(storage: SafeStorage, serverStorage?: SafeStor
     [STORAGE_KEYS.mergeJournal]: mergeJournal,
   };
   return {
+    /** The provider's storage (reads and writes never throw). */
     storage,
     /** Re-reads one stored value (on a `storage` event from another tab), or all of them. */
     reload(key?: string) {
       if (key === undefined) for (const store of Object.values(byKey)) store.reload();
       else byKey[key]?.reload();
     },
+    /** This device's cart (`guest_cart`): a guest's cart, and the entries the merge was refused. */
     guestCart,
+    /** Chosen service slots (`slot_selected`). */
     slots,
+    /** The buy-now item saved before sign-in (`buy_now`). */
     buyNow,
+    /** The saved delivery pincode (`pincode`). */
     pincode,
+    /** What a merge under way intends (`guest_cart_merge`), so a cut-off one finishes without doubling. */
     mergeJournal,
+    /** Product ids the shopper looked at, most recent first (`recently_viewed`). */
     recentlyViewed,
+    /** Applies a guest-cart event (add, set quantity, remove, clear, merged, rejected). */
     dispatchGuestCart: (event: GuestCartEvent) =>
       guestCart.setState(guestCartReducer(guestCart.getState(), event), true),
+    /** Applies a slot event (select, remove by id or product). */
     dispatchSlots: (event: SlotEvent) => slots.setState(slotReducer(slots.getState(), event), true),
   };
 }

@@ -83,6 +83,7 @@ export {
 } from './use-services.ts';
 export { type LoginResult, type UseSessionResult, useSession } from './use-session.ts';
 export {
+  type StoreBootstrapBase,
   type UseStoreBootstrapResult,
   type UseThemeResult,
   useCurrency,

@@ -22,8 +22,8 @@ import { marketErrorOrNull } from './market-error.ts';
 import { useMarket } from './provider.tsx';
 import { useStoredValue } from './stored-value.ts';
 
-/** What `useStoreBootstrap()` gives in every state. */
-interface StoreBootstrapBase {
+/** What `useStoreBootstrap()` gives in every state (see `UseStoreBootstrapResult`). */
+export interface StoreBootstrapBase {
   /** Store validation: loading, the validated store, or why it failed (`closed` or `failed`). */
   validation: StoreValidationState;
   /** The store theme (defaults until the settings arrive). */

@@ -66,18 +66,18 @@ describe('the session read from the token store', () => {
   });
 
   it('a token store of your own without subscribe: changes made through the client and the hooks are seen', async () => {
-    let held: ReturnType<TokenStore['get']> = null;
+    const box: { held: ReturnType<TokenStore['get']> } = { held: null };
     const own: TokenStore = {
-      get: () => held,
+      get: () => box.held,
       set: (grant) => {
-        held = {
+        box.held = {
           accessToken: grant.access_token,
           refreshToken: grant.refresh_token ?? null,
           idToken: grant.id_token ?? null,
         };
       },
       clear: () => {
-        held = null;
+        box.held = null;
       },
     };
     const view = renderWithMarket(useTwoReaders, { storage: newDevice().storage, tokens: own });
@@ -85,10 +85,10 @@ describe('the session read from the token store', () => {
     // Through the client (what the SDK's refresh and sign-in use).
     act(() => view.result.current.market.client.tokens.set(grant));
     expect(view.result.current.header.status).toBe('signed-in');
-    expect(held?.accessToken).toBe(grant.access_token);
+    expect(box.held?.accessToken).toBe(grant.access_token);
     await act(() => view.result.current.page.signOut());
     expect(view.result.current.header.status).toBe('guest');
-    expect(held).toBeNull();
+    expect(box.held).toBeNull();
   });
 
   it('another shopper signing in on the same device drops the last one’s answers', async () => {
