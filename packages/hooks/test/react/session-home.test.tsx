@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { type TokenGrant, type TokenStore, unwrap } from '@marketkit/sdk';
 import { act, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { useCart, useMarket, useSession } from '../../src/react/index.ts';
 import { HOST, newDevice, renderWithMarket, setupSandbox } from './harness.tsx';
 
@@ -106,6 +106,33 @@ describe('the session read from the token store', () => {
     expect(market.queryClient.getQueryData(market.keys.profile())).toBeUndefined();
     // The store's own answers stay.
     expect(market.queryClient.getQueryData(market.keys.languages())).toEqual({ data: [] });
+  });
+});
+
+describe('two tabs of one device', () => {
+  it('a sign-out in one ends the other’s session, reported once as ended-elsewhere when its signal arrives', async () => {
+    // Two providers on one token store and one storage: two tabs sharing cookies and localStorage.
+    const device = newDevice();
+    const endedA = vi.fn();
+    const endedB = vi.fn();
+    const tabA = renderWithMarket(useTwoReaders, device, '/', { onSessionEnded: endedA });
+    const tabB = renderWithMarket(useTwoReaders, device, '/', { onSessionEnded: endedB });
+    await act(() =>
+      tabA.result.current.header.signIn({ username: 'shopper@example.com', password: 'Password123' }),
+    );
+    expect(tabB.result.current.header.status).toBe('signed-in');
+    await act(() => tabA.result.current.header.signOut());
+    // The cookies changed under tab B at once (the Cookie Store API's change event).
+    expect(tabB.result.current.header.status).toBe('guest');
+    expect(endedB).not.toHaveBeenCalled();
+    // Then tab A's signal (a storage event in every other tab).
+    await act(async () => {
+      window.dispatchEvent(new StorageEvent('storage', { key: 'marketkit_session_signal' }));
+    });
+    await waitFor(() => expect(endedB).toHaveBeenCalledWith('ended-elsewhere'));
+    expect(endedB).toHaveBeenCalledTimes(1);
+    // Tab A signed out itself: nothing ended without asking there.
+    expect(endedA).not.toHaveBeenCalled();
   });
 });
 
