@@ -1,23 +1,35 @@
-import type { ResponseBody, Schema } from '@marketkit/sdk';
+import type { MarketApiError, ResponseBody, Schema } from '@marketkit/sdk';
 import { describe, expectTypeOf, it } from 'vitest';
 import type {
   CartDisplayItem,
   CheckoutSteps,
+  Direction,
   GuestCartMergePlan,
+  GuestCartMergeStatus,
   LoadState,
   PaymentSelectionState,
 } from '../src/core/index.ts';
 import {
   type CartApi,
-  type GuestCartMergeApi,
+  type MarketProviderProps,
   type MergeOutcome,
-  type SessionApi,
+  type UseAuthFlowsResult,
+  type UseGuestCartMergeResult,
+  type UseLanguageResult,
+  type UseSessionResult,
+  type UseSignupRequirementsResult,
+  type UseStoreBootstrapResult,
+  type UseThemeResult,
+  useAuthFlows,
   useCart,
   type useCheckout,
   useGuestCartMerge,
+  useLanguage,
   type usePincode,
   useSession,
-  type useStoreBootstrap,
+  useSignupRequirements,
+  useStoreBootstrap,
+  useTheme,
   useWishlist,
 } from '../src/react/index.ts';
 
@@ -39,15 +51,42 @@ describe('public hook signatures', () => {
   });
 
   it('useSession signs in with the contract bodies and answers with the login result', () => {
-    expectTypeOf(useSession).returns.toEqualTypeOf<SessionApi>();
-    expectTypeOf<SessionApi['signIn']>().returns.toEqualTypeOf<Promise<ResponseBody<'login'>>>();
-    expectTypeOf<Parameters<SessionApi['signIn']>[0]>().toHaveProperty('username');
-    expectTypeOf<SessionApi['signOut']>().returns.toEqualTypeOf<Promise<boolean>>();
+    expectTypeOf(useSession).returns.toEqualTypeOf<UseSessionResult>();
+    expectTypeOf<UseSessionResult['signIn']>().returns.toEqualTypeOf<Promise<ResponseBody<'login'>>>();
+    expectTypeOf<Parameters<UseSessionResult['signIn']>[0]>().toHaveProperty('username');
+    expectTypeOf<UseSessionResult['signOut']>().returns.toEqualTypeOf<Promise<boolean>>();
   });
 
-  it('useGuestCartMerge returns its outcome', () => {
-    expectTypeOf(useGuestCartMerge).returns.toEqualTypeOf<GuestCartMergeApi>();
-    expectTypeOf<GuestCartMergeApi['merge']>().returns.toEqualTypeOf<Promise<MergeOutcome>>();
+  it('useGuestCartMerge takes no options and gives the shared status, outcome and a typed error', () => {
+    expectTypeOf(useGuestCartMerge).parameters.toEqualTypeOf<[]>();
+    expectTypeOf(useGuestCartMerge).returns.toEqualTypeOf<UseGuestCartMergeResult>();
+    expectTypeOf<UseGuestCartMergeResult['status']>().toEqualTypeOf<GuestCartMergeStatus>();
+    expectTypeOf<UseGuestCartMergeResult['error']>().toEqualTypeOf<MarketApiError | null>();
+    expectTypeOf<UseGuestCartMergeResult['merge']>().returns.toEqualTypeOf<Promise<MergeOutcome>>();
+  });
+
+  it('the session, language and store hooks have named results whose errors are MarketApiError | null', () => {
+    expectTypeOf(useLanguage).returns.toEqualTypeOf<UseLanguageResult>();
+    expectTypeOf<UseLanguageResult['direction']>().toEqualTypeOf<Direction>();
+    expectTypeOf<UseLanguageResult['setLanguage']>().toEqualTypeOf<(code: string) => string>();
+    expectTypeOf(useStoreBootstrap).returns.toEqualTypeOf<UseStoreBootstrapResult>();
+    expectTypeOf(useTheme).returns.toEqualTypeOf<UseThemeResult>();
+    expectTypeOf(useAuthFlows).returns.toEqualTypeOf<UseAuthFlowsResult>();
+    expectTypeOf(useSignupRequirements).returns.toEqualTypeOf<UseSignupRequirementsResult>();
+    for (const error of [
+      {} as UseLanguageResult['error'],
+      {} as UseStoreBootstrapResult['error'],
+      {} as UseSignupRequirementsResult['error'],
+    ])
+      expectTypeOf(error).toEqualTypeOf<MarketApiError | null>();
+  });
+
+  it('the provider takes the language, its change handler, the merge mode and memory stores', () => {
+    expectTypeOf<MarketProviderProps['language']>().toEqualTypeOf<string | undefined>();
+    expectTypeOf<MarketProviderProps['onLanguageChange']>().toEqualTypeOf<
+      ((language: string) => void) | undefined
+    >();
+    expectTypeOf<MarketProviderProps['guestCartMerge']>().toEqualTypeOf<'automatic' | 'manual' | undefined>();
   });
 
   it('useCheckout exposes steps, payment selection and order placement', () => {
@@ -58,7 +97,7 @@ describe('public hook signatures', () => {
   });
 
   it('useStoreBootstrap narrows on status', () => {
-    type Bootstrap = ReturnType<typeof useStoreBootstrap>;
+    type Bootstrap = UseStoreBootstrapResult;
     expectTypeOf<Bootstrap['status']>().toEqualTypeOf<
       'loading' | 'unavailable' | 'settings-error' | 'ready'
     >();

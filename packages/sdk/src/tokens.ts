@@ -23,7 +23,11 @@ export interface TokenGrant {
  * every tab of the store), a memory store in Node or tests, or your own.
  */
 export interface TokenStore {
-  /** The tokens held now, or `null` for a guest. Read on every request: keep it cheap. */
+  /**
+   * The tokens held now, or `null` for a guest. Read on every request and on every render of a hook
+   * that shows the session: keep it cheap, and give the same object back while nothing changed (React's
+   * `useSyncExternalStore` compares what it returns by identity).
+   */
   get(): SessionTokens | null;
   /** Stores a grant. A grant without `refresh_token`/`id_token` keeps the ones already held. */
   set(grant: TokenGrant): void;
@@ -34,23 +38,68 @@ export interface TokenStore {
    * cross-tab lock before deciding whether to refresh (browsers may serve a stale `document.cookie`).
    */
   sync?(): Promise<void>;
+  /**
+   * Calls `listener` after what `get()` gives has changed: by `set`, `clear` or `sync`, and by changes
+   * the store can observe elsewhere (the cookie store: another tab's, through the Cookie Store API's
+   * `change` events). Returns a function that stops the calls. The two stores of this package have it.
+   *
+   * Optional for stores of your own. Without it, `@marketkit/hooks` wraps the store it is given and so
+   * sees every change made through the client and the hooks (sign-in, refresh, sign-out), but not one
+   * made to your store behind their back; give your store `subscribe` if anything else writes to it.
+   */
+  subscribe?(listener: () => void): () => void;
 }
 
-/** A token store that lives in memory: Node services, scripts and tests. */
+/** The listeners of a store, told once per change of what `get()` gives. */
+function changeListeners(read: () => SessionTokens | null) {
+  const listeners = new Set<() => void>();
+  let seen = read();
+  return {
+    listeners,
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    /** Tells the listeners when `get()` gives something else than when they were last told. */
+    check() {
+      const now = read();
+      if (now === seen) return;
+      seen = now;
+      for (const listener of [...listeners]) listener();
+    },
+  };
+}
+
+const sameTokens = (a: SessionTokens | null, b: SessionTokens | null) =>
+  a === b ||
+  (a !== null &&
+    b !== null &&
+    a.accessToken === b.accessToken &&
+    a.refreshToken === b.refreshToken &&
+    a.idToken === b.idToken);
+
+/** A token store that lives in memory: Node services, scripts and tests (one per test: nothing leaks). */
 export function createMemoryTokenStore(initial?: TokenGrant): TokenStore {
   let tokens: SessionTokens | null = null;
+  const changes = changeListeners(() => tokens);
   const store: TokenStore = {
     get: () => tokens,
     set(grant) {
-      tokens = {
+      const next = {
         accessToken: grant.access_token,
         refreshToken: grant.refresh_token ?? tokens?.refreshToken ?? null,
         idToken: grant.id_token ?? tokens?.idToken ?? null,
       };
+      if (!sameTokens(tokens, next)) tokens = next;
+      changes.check();
     },
     clear() {
       tokens = null;
+      changes.check();
     },
+    subscribe: changes.subscribe,
   };
   if (initial) store.set(initial);
   return store;
@@ -60,9 +109,18 @@ const ACCESS = 'access_token';
 const REFRESH = 'refresh_token';
 const ID = 'id_token';
 
+/** What a Cookie Store API `change` event carries (the names are all the store reads). */
+export interface CookieChangeEventLike {
+  changed?: ReadonlyArray<{ name?: string }>;
+  deleted?: ReadonlyArray<{ name?: string }>;
+}
+
 /** The part of the Cookie Store API the cookie token store needs (`globalThis.cookieStore`). */
 export interface CookieStoreLike {
   get(name: string): Promise<{ value: string } | null | undefined>;
+  /** Its `change` events tell the store's subscribers at once when another tab signs in or out. */
+  addEventListener?(type: 'change', listener: (event: CookieChangeEventLike) => void): void;
+  removeEventListener?(type: 'change', listener: (event: CookieChangeEventLike) => void): void;
 }
 
 export interface CookieTokenStoreOptions {
@@ -70,7 +128,8 @@ export interface CookieTokenStoreOptions {
   document?: CookieJar;
   /**
    * Reads cookies without the renderer's cache, for `sync()`; defaults to `globalThis.cookieStore`.
-   * Without it, `sync()` cannot see another tab's write any sooner than `document.cookie` does.
+   * Without it, `sync()` cannot see another tab's write any sooner than `document.cookie` does, and
+   * subscribers hear of another tab's sign-in or sign-out only when something calls `sync()`.
    */
   cookieStore?: CookieStoreLike | null;
   /** Adds `Secure`; defaults to true when the page is served over https. */
@@ -84,10 +143,15 @@ export interface CookieTokenStoreOptions {
  * https, lifetime in days = seconds / 86400 (access cookie from `expires_in`; refresh and id cookies
  * from `refresh_expires_in`). Every tab of the store sees the same cookies; `sync()` reads them through
  * the Cookie Store API, because another tab's write can take a moment to reach `document.cookie`.
+ *
+ * `subscribe` listeners are told of this store's own `set`, `clear` and `sync`, and, where the Cookie
+ * Store API is there, of another tab's writes as they happen (its `change` events). Elsewhere, call
+ * `sync()` when another tab may have written (the hooks do on focus and on their cross-tab signal).
  */
 export function createCookieTokenStore(options: CookieTokenStoreOptions = {}): TokenStore {
-  const jar = options.document ?? (globalThis as { document?: CookieJar }).document;
-  if (!jar) throw new TypeError('createCookieTokenStore needs options.document outside browsers');
+  const document = options.document ?? (globalThis as { document?: CookieJar }).document;
+  if (!document) throw new TypeError('createCookieTokenStore needs options.document outside browsers');
+  const jar: CookieJar = document;
   const cookieStore =
     options.cookieStore === undefined
       ? ((globalThis as { cookieStore?: CookieStoreLike }).cookieStore ?? null)
@@ -108,32 +172,62 @@ export function createCookieTokenStore(options: CookieTokenStoreOptions = {}): T
     accessToken || refreshToken ? { accessToken, refreshToken, idToken } : null;
   // What `sync()` read, preferred over `document.cookie` until the latter catches up.
   let synced: SessionTokens | null | undefined;
+  // The object last given: given again while the cookies say the same.
+  let given: SessionTokens | null = null;
+
+  function get(): SessionTokens | null {
+    const cookies = jar.cookie;
+    let current = session(cookieIn(cookies, ACCESS), cookieIn(cookies, REFRESH), cookieIn(cookies, ID));
+    if (synced !== undefined && !sameTokens(synced, current)) current = synced;
+    else synced = undefined;
+    if (!sameTokens(given, current)) given = current;
+    return given;
+  }
+  const changes = changeListeners(get);
+
+  async function sync() {
+    if (cookieStore) {
+      const [access, refresh, id] = await Promise.all(
+        [ACCESS, REFRESH, ID].map(async (name) => decodeCookieValue((await cookieStore.get(name))?.value)),
+      );
+      synced = session(access ?? null, refresh ?? null, id ?? null);
+    }
+    changes.check();
+  }
+
+  // Another tab's write, heard while anyone listens: read through the Cookie Store API (fresher than
+  // `document.cookie`), then tell the listeners.
+  const ours = (event: CookieChangeEventLike) =>
+    [...(event.changed ?? []), ...(event.deleted ?? [])].some(
+      (cookie) => cookie.name === ACCESS || cookie.name === REFRESH || cookie.name === ID,
+    );
+  const onCookieChange = (event: CookieChangeEventLike) => {
+    if (ours(event)) void sync().catch(() => changes.check());
+  };
 
   return {
-    get() {
-      const cookies = jar.cookie;
-      const current = session(cookieIn(cookies, ACCESS), cookieIn(cookies, REFRESH), cookieIn(cookies, ID));
-      if (synced !== undefined && JSON.stringify(synced) !== JSON.stringify(current)) return synced;
-      synced = undefined;
-      return current;
-    },
+    get,
     set(grant) {
       synced = undefined;
       const refreshSeconds = grant.refresh_expires_in ?? grant.expires_in;
       write(ACCESS, grant.access_token, grant.expires_in);
       if (grant.refresh_token) write(REFRESH, grant.refresh_token, refreshSeconds);
       if (grant.id_token) write(ID, grant.id_token, refreshSeconds);
+      changes.check();
     },
     clear() {
       synced = undefined;
       for (const name of [ACCESS, REFRESH, ID]) writeCookie(jar, name, '', { days: -1, secure }, now);
+      changes.check();
     },
-    async sync() {
-      if (!cookieStore) return;
-      const [access, refresh, id] = await Promise.all(
-        [ACCESS, REFRESH, ID].map(async (name) => decodeCookieValue((await cookieStore.get(name))?.value)),
-      );
-      synced = session(access ?? null, refresh ?? null, id ?? null);
+    sync,
+    subscribe(listener) {
+      if (changes.listeners.size === 0) cookieStore?.addEventListener?.('change', onCookieChange);
+      const stop = changes.subscribe(listener);
+      return () => {
+        stop();
+        if (changes.listeners.size === 0) cookieStore?.removeEventListener?.('change', onCookieChange);
+      };
     },
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createCookieTokenStore, createMemoryTokenStore, resolveAssetUrl } from '../src/index.ts';
-import { createCookieJar } from './fake-host.ts';
+import { createCookieJar, createLaggingCookies } from './fake-host.ts';
 
 const grant = {
   access_token: 'a.b.c',
@@ -73,6 +73,99 @@ describe('memory token store', () => {
     expect(store.get()?.refreshToken).toBe('r-1');
     store.clear();
     expect(store.get()).toBeNull();
+  });
+});
+
+describe('token store subscriptions', () => {
+  const stores = {
+    memory: () => createMemoryTokenStore(),
+    cookies: () => createCookieTokenStore({ document: createCookieJar(), cookieStore: null }),
+  };
+
+  it.each(Object.entries(stores))(
+    '%s: tells its listeners once per change, gives the same object while nothing changed, and stops when asked',
+    (_name, make) => {
+      const store = make();
+      const heard: (string | null)[] = [];
+      const stop = store.subscribe?.(() => heard.push(store.get()?.accessToken ?? null));
+      expect(store.get()).toBeNull();
+      store.set(grant);
+      const first = store.get();
+      expect(store.get()).toBe(first); // stable: useSyncExternalStore would loop otherwise
+      store.set(grant); // the same tokens again: nothing changed
+      expect(store.get()).toBe(first);
+      store.set({ access_token: 'a.b.d', expires_in: 300 });
+      expect(store.get()).toEqual({ accessToken: 'a.b.d', refreshToken: 'r-1', idToken: 'i-1' });
+      store.clear();
+      store.clear();
+      expect(heard).toEqual(['a.b.c', 'a.b.d', null]);
+      stop?.();
+      store.set(grant);
+      expect(heard).toHaveLength(3);
+    },
+  );
+
+  it("cookies: another tab's sign-in is heard through the Cookie Store API's change events while anyone listens", async () => {
+    const cookies = createLaggingCookies();
+    type Listener = (event: { changed?: { name: string }[]; deleted?: { name: string }[] }) => void;
+    const listeners = new Set<Listener>();
+    const reads: string[] = [];
+    const cookieStore = {
+      get: (name: string) => {
+        reads.push(name);
+        return cookies.cookieStore.get(name);
+      },
+      addEventListener: (_type: 'change', listener: Listener) => listeners.add(listener),
+      removeEventListener: (_type: 'change', listener: Listener) => listeners.delete(listener),
+    };
+    const tabA = cookies.tab();
+    const mine = createCookieTokenStore({ document: tabA, cookieStore });
+    const other = createCookieTokenStore({ document: cookies.tab(), cookieStore: null });
+    expect(listeners.size).toBe(0); // nothing is listened to until someone subscribes
+    let heard = 0;
+    let told = () => {};
+    const stop = mine.subscribe?.(() => {
+      heard += 1;
+      told();
+    });
+    expect(listeners.size).toBe(1);
+
+    // A change of a cookie the store does not read is ignored (not even read).
+    for (const listener of listeners) listener({ changed: [{ name: 'mk_ln' }] });
+    expect(reads).toEqual([]);
+
+    tabA.freeze(); // this tab's document.cookie lags behind
+    const hearing = new Promise<void>((resolve) => {
+      told = resolve;
+    });
+    other.set(grant);
+    for (const listener of listeners) listener({ changed: [{ name: 'access_token' }] });
+    await hearing;
+    expect(heard).toBe(1);
+    expect(mine.get()?.accessToken).toBe('a.b.c');
+
+    stop?.();
+    expect(listeners.size).toBe(0);
+  });
+
+  it('cookies: sync() tells the listeners what another tab changed, even without the Cookie Store API', async () => {
+    const jar = createCookieJar();
+    const mine = createCookieTokenStore({ document: jar, cookieStore: null });
+    const other = createCookieTokenStore({ document: jar, cookieStore: null });
+    other.set(grant);
+    let heard = 0;
+    mine.subscribe?.(() => {
+      heard += 1;
+    });
+    await mine.sync?.();
+    expect(heard).toBe(1);
+    expect(mine.get()?.accessToken).toBe('a.b.c');
+    await mine.sync?.();
+    expect(heard).toBe(1);
+    other.clear();
+    await mine.sync?.();
+    expect(heard).toBe(2);
+    expect(mine.get()).toBeNull();
   });
 });
 

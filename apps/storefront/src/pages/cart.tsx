@@ -7,7 +7,7 @@ import {
   useSession,
   useStartCheckout,
 } from '@marketkit/hooks';
-import { type CartDisplayItem, cartTotals, maxQuantity } from '@marketkit/hooks/core';
+import { type CartDisplayItem, cartTotals, hasGuestCartToMerge, maxQuantity } from '@marketkit/hooks/core';
 import { Button, EmptyState, ErrorState, Price, QuantityStepper, Skeleton, toast } from '@marketkit/ui';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -163,22 +163,18 @@ export default function Cart() {
   const startCheckout = useStartCheckout();
   const [busy, setBusy] = useState(false);
   const market = useMarket();
-  const merger = useGuestCartMerge({ automatic: false });
-  const { merge } = merger;
-  // Spec §4: the cart page merges the guest cart itself once the shopper is signed in.
+  const { merge, status: mergeStatus } = useGuestCartMerge();
+  // Spec §4: the cart page merges the guest cart itself once the shopper is signed in (the provider
+  // leaves /cart to it). What the server refuses is said by the shell, which reads the same merge.
   useEffect(() => {
-    const pending =
-      // Entries the server refused already stay here with its message: nothing to send for them.
-      market.state.guestCart.getState().items.some((item) => !item.error) ||
-      market.state.buyNow.getState() !== null ||
-      market.state.mergeJournal.getState() !== null;
+    const { state } = market;
+    const pending = hasGuestCartToMerge(
+      state.guestCart.getState().items,
+      state.mergeJournal.getState(),
+      state.buyNow.getState(),
+    );
     if (session.status !== 'signed-in' || !pending) return;
-    merge()
-      .then((outcome) => {
-        // Lines the server refused stay on this device; say why rather than losing them silently.
-        for (const refused of outcome.rejected) toast.error(refused.message);
-      })
-      .catch(() => toast.error(t('merge_failed')));
+    merge().catch(() => toast.error(t('merge_failed')));
   }, [session.status, market, merge, t]);
   const { subtotal, hiddenLines: hidden, serverTotals } = cartTotals(cart.items, cart.summary);
 
@@ -293,7 +289,7 @@ export default function Cart() {
         </dl>
         {hidden > 0 ? <p className="text-sm opacity-80">{t('hidden_prices', { count: hidden })}</p> : null}
         {!serverTotals ? <p className="text-sm opacity-80">{t('totals_at_checkout')}</p> : null}
-        <Button onClick={checkout} disabled={busy || merger.status === 'merging'}>
+        <Button onClick={checkout} disabled={busy || mergeStatus === 'merging'}>
           {session.status === 'signed-in' ? t('checkout') : t('sign_in_to_checkout')}
         </Button>
       </aside>

@@ -1,4 +1,4 @@
-import { useLanguage, usePreferences } from '@marketkit/hooks';
+import { type UseLanguageResult, useLanguage, usePreferences } from '@marketkit/hooks';
 import { type PreferencesInput, preferencesInputOf, preferredLanguage } from '@marketkit/hooks/core';
 import type { Schema } from '@marketkit/sdk';
 import { ErrorState, Skeleton } from '@marketkit/ui';
@@ -50,10 +50,7 @@ export default function PreferencesPage() {
   );
 }
 
-function initialValues(
-  preferences: Schema<'Preferences'>,
-  language: ReturnType<typeof useLanguage>,
-): PreferencesInput {
+function initialValues(preferences: Schema<'Preferences'>, language: UseLanguageResult): PreferencesInput {
   const input = preferencesInputOf(preferences);
   return {
     ...input,

@@ -1,4 +1,4 @@
-import { useCart, useCategories, type useLanguage, useSession } from '@marketkit/hooks';
+import { type UseLanguageResult, useCart, useCategories, useSession } from '@marketkit/hooks';
 import { cartBadgeCount, DEFAULT_LISTING, listingSearch, MAX_SEARCH_LENGTH } from '@marketkit/hooks/core';
 import { Button } from '@marketkit/ui';
 import { type FormEvent, useLayoutEffect, useRef, useState } from 'react';
@@ -8,7 +8,7 @@ import { Disclosure } from './disclosure.tsx';
 import { forgetReturnTo } from './guards.tsx';
 import { Icon } from './icons.tsx';
 
-type Language = ReturnType<typeof useLanguage>;
+type Language = UseLanguageResult;
 
 /** The header's height as a CSS variable on the page's root: toasts start below it (shell.tsx). */
 export const HEADER_HEIGHT_VARIABLE = '--mk-header-height';

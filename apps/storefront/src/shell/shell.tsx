@@ -1,4 +1,5 @@
 import {
+  type UseLanguageResult,
   useAiConfiguration,
   useGuestCartMerge,
   useLanguage,
@@ -26,7 +27,7 @@ import { ScrollManager } from './scroll.tsx';
 
 const PaymentReturn = lazy(lazyScreen(() => import('./payment-return.tsx')));
 
-type Language = ReturnType<typeof useLanguage>;
+type Language = UseLanguageResult;
 
 /** Google Tag Manager, only when the store sets a tag (spec §7), with the snippet's start event. */
 function loadTagManager(tag: string) {
@@ -83,9 +84,10 @@ function Frame({
   const bare = handles.some((handle) => handle?.bare);
   const noAssistant = handles.some((handle) => handle?.noAssistant);
   const ai = useAiConfiguration();
-  // Spec §4: after sign-in the guest cart joins the server cart (the cart page does it itself).
+  // Spec §4: after sign-in the guest cart joins the server cart (the provider runs the merge; the cart
+  // page runs it itself). What the server refused stays on this device (the cart page lists it): said
+  // at once, in its words, whichever page ran the merge.
   const refusals = useGuestCartMerge().outcome?.rejected;
-  // What the server refused stays on this device (the cart page lists it): said at once, in its words.
   useEffect(() => {
     for (const refused of refusals ?? []) toast.error(refused.message);
   }, [refusals]);

@@ -118,16 +118,20 @@ export {
   refetchInLanguage,
   resolveLanguage,
   SUPPORTED_LANGUAGES,
+  sameLanguage,
 } from './language.ts';
 export { cartBadgeCount, type LoadProgress, type LoadState, loadState } from './load-state.ts';
 export {
   type GuestCartMergePlan,
+  type GuestCartMergeStatus,
+  hasGuestCartToMerge,
   type MergeTargets,
   planGuestCartMerge,
   planResumableMerge,
   type ResumableMergePlan,
   shouldAddPendingBuyNow,
   shouldMergeGuestCartOn,
+  shouldStartGuestCartMerge,
 } from './merge.ts';
 export {
   afterSaleQuantity,
@@ -181,7 +185,16 @@ export {
   type SecondProviderPlan,
   secondProviderPlan,
 } from './payment.ts';
-export { type PersistedEnvelope, type PersistedRead, readPersisted, writePersisted } from './persisted.ts';
+export {
+  isReadableVersion,
+  isUnsafeKey,
+  openEnvelope,
+  type PersistedEnvelope,
+  type PersistedRead,
+  parseStored,
+  readPersisted,
+  writePersisted,
+} from './persisted.ts';
 export {
   ALL_PRODUCTS,
   activePincode,
@@ -246,6 +259,7 @@ export {
   type SessionFromToken,
   type SessionUser,
   sessionFromToken,
+  shownAccessToken,
   storeRealm,
   unsignedToken,
 } from './session.ts';

@@ -15,7 +15,14 @@ export interface LanguageDecision {
   reload: boolean;
 }
 
-const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+/**
+ * Whether two language codes name the same language: case-insensitively (spec §4), and with `-` and
+ * `_` alike (`en-US`, as i18next and browsers write it, is the store's `en_US`).
+ */
+export const sameLanguage = (a: string, b: string) =>
+  a.toLowerCase().replaceAll('-', '_') === b.toLowerCase().replaceAll('-', '_');
+
+const same = sameLanguage;
 
 /** Spec §4 "Language": the saved language must be active (status 1), else the store default applies. */
 export function resolveLanguage(

@@ -86,6 +86,31 @@ export function planResumableMerge(
  */
 export const shouldMergeGuestCartOn = (pathname: string) => !/^\/(cart|signin|signup)(\/|$)/.test(pathname);
 
+/** Where the guest-cart merge of a provider stands (one for every `useGuestCartMerge`). */
+export type GuestCartMergeStatus = 'idle' | 'merging' | 'done' | 'failed';
+
+/**
+ * Whether this device holds anything for a merge to send: a guest-cart line the server has not refused,
+ * a half-done merge's journal, or a buy-now item saved before sign-in.
+ */
+export const hasGuestCartToMerge = (
+  items: readonly { error?: string | null | undefined }[],
+  journal: unknown,
+  buyNow: unknown,
+) => items.some((item) => !item.error) || journal != null || buyNow != null;
+
+/**
+ * Whether a provider starts the merge by itself: a signed-in shopper with something to merge, on a
+ * page that merges (see `shouldMergeGuestCartOn`), once per session (`idle`: not tried yet; a failed
+ * merge waits for `merge()` or the next start).
+ */
+export const shouldStartGuestCartMerge = (input: {
+  signedIn: boolean;
+  pathname: string;
+  status: GuestCartMergeStatus;
+  pending: boolean;
+}) => input.signedIn && input.pending && input.status === 'idle' && shouldMergeGuestCartOn(input.pathname);
+
 const BUY_NOW_SKIPPED = ['/checkout', '/payment', '/signup', '/signin', '/cashfree', '/ProductDetails'];
 
 /**

@@ -58,6 +58,20 @@ export function sessionFromToken(token: string | null | undefined): SessionFromT
   return { status: 'signed-in', user: { displayName: displayNameOf(claims), claims } };
 }
 
+/**
+ * The access token the session shows, from the tokens held and the one shown so far: the held access
+ * token; while only the refresh token is held (the access cookie lapsed, and the next call renews it
+ * before it is sent), the one shown so far, so the shopper does not flicker to a guest in between;
+ * none once no refresh token is held either.
+ */
+export function shownAccessToken(
+  held: { accessToken: string | null; refreshToken: string | null } | null,
+  shown: string | null,
+): string | null {
+  if (held?.accessToken) return held.accessToken;
+  return held?.refreshToken ? shown : null;
+}
+
 /** The part of a realm identifier before the first dash (`demo-customer` → `demo`). */
 export const realmNameOf = (realm: string) => realm.split('-')[0] ?? realm;
 

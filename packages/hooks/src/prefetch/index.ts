@@ -17,8 +17,7 @@ import {
 import { dealsQuery, type ListingFilters, productsQuery } from '../core/catalogue.ts';
 import { storedActivePincode } from '../core/pincode.ts';
 import { settingsStoreId, storeIdHint } from '../core/store.ts';
-import { storeKeys } from '../react/query-keys.ts';
-import { STORAGE_KEYS } from '../react/storage-keys.ts';
+import { STORAGE_KEYS, storeKeys } from '../keys/index.ts';
 
 type ValidationBody = Schema<'StoreValidation'>;
 

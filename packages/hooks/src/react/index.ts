@@ -4,10 +4,16 @@
  *
  * @packageDocumentation
  */
-export { type ClientState, type MergeJournal, type SavedPincode, STORAGE_KEYS } from './client-state.ts';
+export { type MarketKeys, marketKeys, STORAGE_KEYS } from '../keys/index.ts';
+export type {
+  ClientState,
+  MergeJournal,
+  SavedPincode,
+  StoredValue,
+} from './client-state.ts';
 export { deviceIdentity } from './device.ts';
 export type { DownloadedFile } from './download.ts';
-export { marketKeys } from './keys.ts';
+export type { GuestCartMerge, GuestCartMergeState } from './guest-cart-merge.ts';
 export type { MergeOutcome } from './merge-runner.ts';
 export {
   createMarketQueryClient,
@@ -15,20 +21,20 @@ export {
   MarketProvider,
   type MarketProviderProps,
   type MarketSnapshot,
+  type SessionSource,
   useMarket,
 } from './provider.tsx';
 export { createMemoryStorage, type KeyValueStorage } from './storage.ts';
 export { useAddresses, useCoupons, usePincodeCheck } from './use-addresses.ts';
 export { useAiConfiguration } from './use-ai-configuration.ts';
 export { type AiExchange, type AskAiApi, useAskAi } from './use-ask-ai.ts';
-export { useAuthFlows, useSignupRequirements } from './use-auth.ts';
 export {
-  type CartApi,
-  type GuestCartMergeApi,
-  QUANTITY_COALESCE_MS,
-  useCart,
-  useGuestCartMerge,
-} from './use-cart.ts';
+  type UseAuthFlowsResult,
+  type UseSignupRequirementsResult,
+  useAuthFlows,
+  useSignupRequirements,
+} from './use-auth.ts';
+export { type CartApi, QUANTITY_COALESCE_MS, useCart } from './use-cart.ts';
 export {
   CATALOGUE_STALE_MS,
   type CatalogueQueryOptions,
@@ -38,7 +44,8 @@ export {
 export { useBuyNow, usePincode, useSlots, useStartCheckout } from './use-checkout.ts';
 export { useCheckout, useOrderPaymentCheck, useStartPayment } from './use-checkout-flow.ts';
 export { type DevicesApi, useDevices } from './use-devices.ts';
-export { useLanguage } from './use-language.ts';
+export { type UseGuestCartMergeResult, useGuestCartMerge } from './use-guest-cart-merge.ts';
+export { type UseLanguageOptions, type UseLanguageResult, useLanguage } from './use-language.ts';
 export {
   type ReorderResult,
   useCancelOrder,
@@ -74,6 +81,13 @@ export {
   useRescheduleBooking,
   useTrainingOverview,
 } from './use-services.ts';
-export { type LoginResult, type SessionApi, useSession } from './use-session.ts';
-export { useCurrency, useStoreBootstrap, useTheme } from './use-store.ts';
+export { type LoginResult, type UseSessionResult, useSession } from './use-session.ts';
+export {
+  type StoreBootstrapBase,
+  type UseStoreBootstrapResult,
+  type UseThemeResult,
+  useCurrency,
+  useStoreBootstrap,
+  useTheme,
+} from './use-store.ts';
 export { useWishlist } from './use-wishlist.ts';

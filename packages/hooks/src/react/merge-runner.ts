@@ -1,19 +1,26 @@
-import { isMarketApiError, unwrap } from '@marketkit/sdk';
+import { isMarketApiError, type MarketApiError, unwrap } from '@marketkit/sdk';
 import { planResumableMerge, shouldAddPendingBuyNow } from '../core/index.ts';
+import type { CartQuery } from './cart-query.ts';
 import type { MarketContextValue } from './provider.tsx';
 import { idempotency } from './random.ts';
-import type { CartQuery } from './use-cart.ts';
 
+/** What a guest-cart merge did. */
 export interface MergeOutcome {
+  /** Products now in the server cart from this device's cart (added, or their quantities summed). */
   merged: number[];
+  /**
+   * Products the server refused, each with the server's own message; they stay on this device
+   * (`useCart().refused`) until removed.
+   */
   rejected: { product: number; message: string }[];
+  /** Whether the buy-now item saved before sign-in was added to the server cart. */
   buyNowAdded: boolean;
 }
 
-const clientError = (error: unknown) =>
-  isMarketApiError(error) && error.status !== undefined && error.status >= 400 && error.status < 500;
-const messageOf = (error: unknown) =>
-  isMarketApiError(error) ? (error.responseMessage ?? error.message) : 'The product could not be added';
+/** A refusal of one product (4xx): kept with its message. Anything else stops the merge. */
+const clientError = (error: unknown): error is MarketApiError =>
+  isMarketApiError(error) && error.status >= 400 && error.status < 500;
+const messageOf = (error: MarketApiError) => error.responseMessage;
 
 /**
  * Merges the guest cart into the server cart: 1 GET, 1 POST for every new product, 1 PUT per product
@@ -24,13 +31,12 @@ const messageOf = (error: unknown) =>
  *
  * The GET is the cart query's own (`read.cart`): a read of it under way, or one done since
  * `read.requestedAt` (the header's, asked for at the same moment), is used instead of reading again.
+ * Callers go through the provider's merge (`useGuestCartMerge`), which runs one at a time.
  */
 export function runGuestCartMerge(
   market: MarketContextValue,
   read: { cart: CartQuery; requestedAt: number },
 ): Promise<MergeOutcome> {
-  const running = market.inFlight.get('merge') as Promise<MergeOutcome> | undefined;
-  if (running) return running;
   const locks =
     typeof navigator === 'undefined' ? undefined : (navigator as Navigator & { locks?: LockManager }).locks;
   // One merge at a time across tabs too; each run re-reads the stored cart, so a tab that merged
@@ -40,16 +46,14 @@ export function runGuestCartMerge(
     return merge(market, read.cart, readSince);
   };
   const name = `marketkit-merge:${market.store}`;
-  const work = (
-    (locks
+  return (
+    locks
       ? locks.request(name, { ifAvailable: true }, (lock) =>
           // Another tab is merging: wait for it, and plan on a read made after it was done.
           lock ? run(read.requestedAt) : locks.request(name, () => run(Date.now())),
         )
-      : run(read.requestedAt)) as Promise<MergeOutcome>
-  ).finally(() => market.inFlight.delete('merge'));
-  market.inFlight.set('merge', work);
-  return work;
+      : run(read.requestedAt)
+  ) as Promise<MergeOutcome>;
 }
 
 async function merge(market: MarketContextValue, cart: CartQuery, readSince: number): Promise<MergeOutcome> {

@@ -4,27 +4,41 @@ import {
   createMemoryTokenStore,
   type MarketClient,
   type ReplayFailedEvent,
+  ruleError,
   type SessionEndReason,
   type TokenStore,
 } from '@marketkit/sdk';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import {
   activePincode,
   type Direction,
+  hasGuestCartToMerge,
   refetchesStoreStatus,
   refreshesOn401,
+  resolveLanguage,
   retryDelay,
   sessionFromToken,
   shouldRetry,
+  shouldStartGuestCartMerge,
+  shownAccessToken,
   unsignedToken,
   writePersisted,
 } from '../core/index.ts';
+import { isShopperScoped, type MarketKeys, marketKeys, STORAGE_KEYS } from '../keys/index.ts';
 import { type PrefetchedStore, storeCalls } from '../prefetch/index.ts';
-import { type ClientState, createClientState, STORAGE_KEYS } from './client-state.ts';
-import { marketKeys } from './keys.ts';
-import { isShopperScoped } from './query-keys.ts';
+import { type ClientState, createClientState } from './client-state.ts';
+import { createGuestCartMerge, type GuestCartMerge } from './guest-cart-merge.ts';
 import {
   createMemoryStorage,
   defaultStorage,
@@ -32,9 +46,18 @@ import {
   type SafeStorage,
   safe,
 } from './storage.ts';
+import { useStoreValue } from './use-store-sync.ts';
 
-export interface SessionStoreState {
-  accessToken: string | null;
+/**
+ * The session as the hooks read it, for React's `useSyncExternalStore`: the access token the session
+ * shows, read from the token store (the session's one home) whenever it says it changed.
+ */
+export interface SessionSource {
+  subscribe(listener: () => void): () => void;
+  /** The access token shown now (see `shownAccessToken`), or null for a guest. */
+  accessToken(): string | null;
+  /** The one a server-rendered page was rendered with, while it hydrates. */
+  serverAccessToken(): string | null;
 }
 
 /**
@@ -48,6 +71,7 @@ export interface SessionStoreState {
 export interface MarketSnapshot {
   /** The language the page was rendered in (a code of the store's languages). */
   language: string;
+  /** The writing direction of that language. */
   direction: Direction;
   /** The active delivery pincode the page's lists were asked with, or null. */
   pincode: string | null;
@@ -75,17 +99,39 @@ function snapshotStorage(snapshot: MarketSnapshot): KeyValueStorage {
 /** Whether this runs on a server (no DOM): no cookies, no browser storage, no listeners. */
 const onServer = () => typeof document === 'undefined';
 
+/**
+ * Everything the hooks of one `MarketProvider` share (`useMarket()`): the SDK client, the query client,
+ * the client state and the session. For hooks of your own; the fields may grow.
+ */
 export interface MarketContextValue {
+  /** The SDK client every hook calls through (its `tokens` is the session's one home). */
   client: MarketClient;
+  /** The provider's TanStack Query client. */
   queryClient: QueryClient;
+  /** The client state kept in storage (guest cart, slots, buy-now, pincode, merge journal, recently viewed). */
   state: ClientState;
-  session: StoreApi<SessionStoreState>;
+  /** The session as the hooks read it (see `SessionSource`); `useSession()` is the way for components. */
+  session: SessionSource;
+  /** The store name. */
   store: string;
   /** The store's id when known ahead of validation (configuration), else null. */
   storeId: number | null;
-  keys: ReturnType<typeof marketKeys>;
+  /** The query keys of this store (`marketKeys(store)`). */
+  keys: MarketKeys;
   /** The current route (rules such as "no merge on /cart" depend on it). */
   pathname: () => string;
+  /**
+   * The language the provider was given (`MarketProviderProps.language`), null when the hooks keep the
+   * language themselves (the stored `ln`).
+   */
+  givenLanguage: StoreApi<string | null>;
+  /**
+   * Where a language chosen through the hooks goes when the app gave the language
+   * (`MarketProviderProps.onLanguageChange`, read from the latest props); undefined without one.
+   */
+  languageHandler: () => ((language: string) => void) | undefined;
+  /** The provider's one guest-cart merge (`useGuestCartMerge()` reads and runs it). */
+  guestCartMerge: GuestCartMerge;
   /**
    * Forgets every trace of the session: tokens, per-user storage and the query cache. Other tabs of
    * the store follow (pass `{ broadcast: false }` when following another tab).
@@ -95,8 +141,6 @@ export interface MarketContextValue {
   forgetShopper: () => void;
   /** Tells the store's other tabs that the session changed (they re-read the token cookies). */
   announceSession: () => void;
-  /** Per-provider bookkeeping of work that must not run twice at once (merge). */
-  inFlight: Map<string, Promise<unknown>>;
   /**
    * The stored values a server-rendered page was rendered with (`snapshot`), for the hydrating
    * render; the live `state.storage` otherwise.
@@ -124,6 +168,7 @@ export function shopperOf(accessToken: string | null): string | null {
 /** Written when a session starts or ends, so the store's other tabs follow (a `storage` event). */
 const SESSION_SIGNAL_KEY = 'marketkit_session_signal';
 
+/** Props of `MarketProvider`. */
 export interface MarketProviderProps {
   /** Base URL of the services host, e.g. `http://localhost:4010`. */
   servicesHost: string;
@@ -134,9 +179,17 @@ export interface MarketProviderProps {
    * alongside store validation. Otherwise the id remembered from the last visit is used the same way.
    */
   storeId?: number;
-  /** Token storage (default: cookies in a browser, memory elsewhere). */
+  /**
+   * Where the session's tokens live: the session's one home, which every hook reads. Default: cookies
+   * in a browser (`createCookieTokenStore()`), memory on a server. In tests, give each test its own
+   * `createMemoryTokenStore()` (from `@marketkit/sdk`) so no session leaks from one test to the next.
+   */
   tokens?: TokenStore;
-  /** Key-value storage for client state (default: `localStorage` when usable, else memory). */
+  /**
+   * Key-value storage for client state (guest cart, language, pincode…). Default: `localStorage` when
+   * usable, else memory. In tests, give each test its own `createMemoryStorage()` so nothing stored
+   * leaks from one test to the next.
+   */
   storage?: KeyValueStorage;
   /** Bring your own QueryClient; by default one is created with the spec's retry and cache rules. */
   queryClient?: QueryClient;
@@ -144,6 +197,27 @@ export interface MarketProviderProps {
   fetch?: (request: Request) => Promise<Response>;
   /** The current pathname (default: `location.pathname`). */
   pathname?: () => string;
+  /**
+   * The shopper's language as the app holds it, for an app whose texts come from elsewhere (i18next:
+   * `i18n.language`). The hooks and every call then use it (matched to the store's languages: `en-US`
+   * is `en_US`), and changing it asks again for the answers that depend on the language. The stored
+   * `ln` follows it, for the early calls of the next visit. Without it the hooks keep the language
+   * themselves: the stored `ln`, else the store's default (spec §4).
+   */
+  language?: string;
+  /**
+   * With `language`: receives a language chosen through the hooks, for the app to switch to
+   * (i18next: `i18n.changeLanguage`), after which `language` follows. It is called with the store's
+   * code by `useLanguage().setLanguage(code)`, and with the store's default when the given language is
+   * not active in the store (where the hooks alone would reload the page).
+   */
+  onLanguageChange?: (language: string) => void;
+  /**
+   * The guest-cart merge: `automatic` (default) starts it once a shopper with a guest cart is signed in,
+   * on a page that merges (not /cart, /signin or /signup: `shouldMergeGuestCartOn`); `manual` leaves it
+   * to the app's `useGuestCartMerge().merge()`. Either way every `useGuestCartMerge()` reads the same one.
+   */
+  guestCartMerge?: 'automatic' | 'manual';
   /**
    * A request replayed after a successful token refresh failed again. Spec §4: the storefront reloads
    * the page; the default does nothing.
@@ -164,6 +238,7 @@ export interface MarketProviderProps {
   onSessionEnded?: (reason: SessionEndReason) => void;
   /** Reported when a stored value could not be read or written (corrupt JSON, full quota). */
   onStorageError?: (error: unknown, key: string) => void;
+  /** The app. */
   children: ReactNode;
 }
 
@@ -219,10 +294,58 @@ function seedPrefetched(queryClient: QueryClient, client: MarketClient, prefetch
     });
 }
 
+/** A token store whose changes can be heard: its own `subscribe`, else told by the writes made through it. */
+function observable(store: TokenStore): TokenStore & Pick<Required<TokenStore>, 'subscribe'> {
+  if (store.subscribe) return store as TokenStore & Pick<Required<TokenStore>, 'subscribe'>;
+  const listeners = new Set<() => void>();
+  const tell = () => {
+    for (const listener of [...listeners]) listener();
+  };
+  const sync = store.sync?.bind(store);
+  return {
+    get: () => store.get(),
+    set(grant) {
+      store.set(grant);
+      tell();
+    },
+    clear() {
+      store.clear();
+      tell();
+    },
+    ...(sync
+      ? {
+          async sync() {
+            await sync();
+            tell();
+          },
+        }
+      : {}),
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+  };
+}
+
+/** The provider's own bookkeeping besides what the hooks share. */
+interface ProviderInternals {
+  /** Follows the token store (forgets a shopper that left); returns a function that stops it. */
+  watchSession(): () => void;
+  /**
+   * Another tab of the store said its session changed: re-read the tokens; a session of this tab that
+   * ended there ends here too, reported as `ended-elsewhere`.
+   */
+  followOtherTab(): Promise<void>;
+  /** The language calls are made in now (see `MarketProviderProps.language`). */
+  language(): string | null;
+}
+
 function createMarketContext(
   props: MarketProviderProps,
   latest: { current: MarketProviderProps },
-): MarketContextValue {
+): MarketContextValue & ProviderInternals {
   const server = onServer();
   const snapshot = props.snapshot ?? null;
   const seeded = snapshot ? snapshotStorage(snapshot) : null;
@@ -232,66 +355,94 @@ function createMarketContext(
     props.onStorageError,
   );
   const serverStorage = seeded && !server ? safe(seeded) : storage;
-  const tokens = props.tokens ?? (server ? createMemoryTokenStore() : createCookieTokenStore());
-  const initialToken = tokens.get()?.accessToken ?? null;
+  const tokens = observable(props.tokens ?? (server ? createMemoryTokenStore() : createCookieTokenStore()));
   // In the browser, the hydrating render shows what the server rendered: the session only when the
   // server saw one (a cross-site navigation sends no SameSite=Strict cookie), stored state empty.
   const state = createClientState(storage, serverStorage === storage ? undefined : serverStorage);
   const queryClient = props.queryClient ?? createMarketQueryClient();
+  const keys = marketKeys(props.store);
   // Read through the latest props: a router's pathname changes between renders.
   const pathname = () =>
     latest.current.pathname?.() ?? (typeof location === 'undefined' ? '/' : location.pathname);
-  const sessionStore = createStore<SessionStoreState>()(() => ({ accessToken: initialToken }));
+
+  // The session: read from the token store, never copied. `shown` keeps the last access token while
+  // only a refresh token is held (see `shownAccessToken`).
+  let shown: string | null = null;
+  const accessToken = () => {
+    shown = shownAccessToken(tokens.get(), shown);
+    return shown;
+  };
+  const initialToken = accessToken();
   const rendered = snapshot?.signedIn ? (snapshot.session ?? initialToken) : null;
   // The browser's own token when it is the one the page was rendered with.
   const renderedToken = unsignedToken(initialToken) === unsignedToken(rendered) ? initialToken : rendered;
-  const session = Object.assign(
-    sessionStore,
-    snapshot && !server
-      ? {
-          // The store's own state when the server saw the same session (nothing to render again).
-          getServerState: constant(
-            renderedToken === initialToken ? sessionStore.getState() : { accessToken: renderedToken },
-          ),
-        }
-      : {},
-  );
+  const session: SessionSource = {
+    subscribe: (listener) => tokens.subscribe(listener),
+    accessToken,
+    serverAccessToken: snapshot && !server ? () => renderedToken : accessToken,
+  };
+
+  const givenLanguage = createStore<string | null>()(() => props.language ?? null);
+  /** The language every call is made in: the app's (as the store spells it), else the stored one. */
+  const language = () => {
+    const given = latest.current.language;
+    if (given === undefined) return storage.get(STORAGE_KEYS.language);
+    const list = queryClient.getQueryData<{ data: Parameters<typeof resolveLanguage>[1] }>(
+      keys.languages(),
+    )?.data;
+    return list ? resolveLanguage(given, list).language : given;
+  };
+
   const announceSession = () => storage.set(SESSION_SIGNAL_KEY, `${Date.now()}-${Math.random()}`);
+  let market: MarketContextValue & ProviderInternals;
+  const guestCartMerge = createGuestCartMerge(() => market);
   /** The shopper's own data goes (stored keys, half-done work, cached answers); tokens stay. */
   const forgetShopper = () => {
     for (const key of SESSION_KEYS) storage.remove(key);
     // A half-done merge or a pending buy-now belongs to the session that made it.
     state.mergeJournal.setState(null, true);
     state.buyNow.setState(null, true);
+    guestCartMerge.reset();
     // The shopper's answers go; the store's own (validation, settings, languages…) stay, so the
     // storefront does not fall back to its loading screen when a session ends.
     queryClient.removeQueries({ predicate: (query) => isShopperScoped(query.queryKey) });
   };
+  // The shopper the shopper's data belongs to; a session that ended unasked (tokens gone, not by this
+  // tab) is reported once the other tab's signal arrives.
+  let shopper = shopperOf(initialToken);
+  let endedUnasked = false;
   const endSession = ({ broadcast = true }: { broadcast?: boolean } = {}) => {
+    shopper = null;
+    endedUnasked = false;
     tokens.clear();
     forgetShopper();
-    session.setState({ accessToken: null });
     if (broadcast) announceSession();
   };
+  /** The token store changed: another shopper (or none) means the last one's data goes. */
+  const followTokens = () => {
+    const next = shopperOf(accessToken());
+    if (next === shopper) return;
+    const before = shopper;
+    shopper = next;
+    if (before === null) return;
+    forgetShopper();
+    if (next === null) endedUnasked = true;
+  };
   // An access token that cannot be decoded means: clear everything (spec §4).
-  if (sessionFromToken(session.getState().accessToken).status === 'clear-everything') endSession();
+  if (sessionFromToken(initialToken).status === 'clear-everything') endSession();
   const client = createMarketClient({
     servicesHost: props.servicesHost,
     store: props.store,
     tokens,
     ...(props.fetch ? { fetch: props.fetch } : {}),
-    getLanguage: () => storage.get(STORAGE_KEYS.language),
+    getLanguage: language,
     getPincode: () => activePincode(state.pincode.getState()),
-    onTokensRefreshed: (grant) => session.setState({ accessToken: grant.access_token }),
     shouldRefresh: () => refreshesOn401(pathname()),
     onReplayFailed: (event) => latest.current.onReplayFailed?.(event),
     onHttpError: (event) => {
       if (refetchesStoreStatus(event))
         // A burst of errors re-checks once: a check already under way is not restarted.
-        void queryClient.invalidateQueries(
-          { queryKey: marketKeys(props.store).storeValidation() },
-          { cancelRefetch: false },
-        );
+        void queryClient.invalidateQueries({ queryKey: keys.storeValidation() }, { cancelRefetch: false });
     },
     onSessionEnded: (reason) => {
       endSession();
@@ -300,23 +451,41 @@ function createMarketContext(
   });
   if (props.prefetched && props.prefetched.store === props.store)
     seedPrefetched(queryClient, client, props.prefetched);
-  return {
+  market = {
     client,
     queryClient,
     state,
     session,
     store: props.store,
     storeId: props.storeId ?? null,
-    keys: marketKeys(props.store),
+    keys,
     pathname,
+    givenLanguage,
+    languageHandler: () => latest.current.onLanguageChange,
+    guestCartMerge,
     endSession,
     forgetShopper,
     announceSession,
-    inFlight: new Map(),
     serverStorage,
     snapshot,
     storedVersion: createStore<{ version: number }>()(() => ({ version: 0 })),
+    language,
+    watchSession() {
+      const stop = tokens.subscribe(followTokens);
+      // What changed between the provider's creation and now.
+      followTokens();
+      return stop;
+    },
+    async followOtherTab() {
+      const hadSession = shopper !== null || endedUnasked;
+      await tokens.sync?.();
+      followTokens();
+      if (accessToken() !== null || !hadSession) return;
+      endSession({ broadcast: false });
+      latest.current.onSessionEnded?.('ended-elsewhere');
+    },
   };
+  return market;
 }
 
 /**
@@ -324,7 +493,7 @@ function createMarketContext(
  * cleared, or the cookie came first) is kept, before anything renders or asks; what the browser holds
  * wins (it shows after hydration).
  */
-function adoptSnapshot(market: MarketContextValue): MarketContextValue {
+function adoptSnapshot<T extends MarketContextValue>(market: T): T {
   const { snapshot, state } = market;
   if (!snapshot || onServer()) return market;
   if (state.storage.get(STORAGE_KEYS.language) === null) {
@@ -337,47 +506,82 @@ function adoptSnapshot(market: MarketContextValue): MarketContextValue {
   return market;
 }
 
-/** A function that always gives the same object (a server snapshot for `useSyncExternalStore`). */
-const constant =
-  <T,>(value: T) =>
-  () =>
-    value;
+/** `useLayoutEffect` in a browser; nothing to lay out on a server. */
+const useBrowserLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect;
+
+/**
+ * The language prop followed: the hooks re-read it, the stored `ln` keeps it for the next visit's early
+ * calls, and answers asked in the last one are asked again.
+ */
+function useGivenLanguage(market: MarketContextValue & ProviderInternals, language: string | undefined) {
+  useBrowserLayoutEffect(() => {
+    const given = language ?? null;
+    const changed = given !== market.givenLanguage.getState();
+    if (changed) market.givenLanguage.setState(given, true);
+    if (given === null) return;
+    const kept = market.language() ?? given;
+    if (market.state.storage.get(STORAGE_KEYS.language) !== kept) {
+      market.state.storage.set(STORAGE_KEYS.language, kept);
+      market.storedVersion.setState((current) => ({ version: current.version + 1 }));
+    }
+    if (changed) void market.queryClient.invalidateQueries({ queryKey: market.keys.all });
+  }, [market, language]);
+}
+
+/**
+ * Starts the provider's guest-cart merge by itself (see `shouldStartGuestCartMerge`): rendered inside
+ * the provider, it reads the session, the stored cart and the route as they change.
+ */
+function GuestCartMergeStarter({ market, automatic }: { market: MarketContextValue; automatic: boolean }) {
+  const token = useSyncExternalStore(
+    market.session.subscribe,
+    market.session.accessToken,
+    market.session.serverAccessToken,
+  );
+  const { status } = useStoreValue(market.guestCartMerge.state);
+  const guestCart = useStoreValue(market.state.guestCart);
+  const journal = useStoreValue(market.state.mergeJournal);
+  const buyNow = useStoreValue(market.state.buyNow);
+  const start =
+    automatic &&
+    shouldStartGuestCartMerge({
+      signedIn: sessionFromToken(token).status === 'signed-in',
+      pathname: market.pathname(),
+      status,
+      pending: hasGuestCartToMerge(guestCart.items, journal, buyNow),
+    });
+  useEffect(() => {
+    // A failure is in the shared state (`useGuestCartMerge().error`).
+    if (start) market.guestCartMerge.run().catch(() => undefined);
+  }, [start, market]);
+  return null;
+}
 
 /**
  * Provides the SDK client, the QueryClient and the client-state stores to the hooks. Everything is
  * created once per provider: two providers (two stores) never share state or cache. `store`,
  * `servicesHost`, `tokens`, `storage` and `queryClient` are read once (give the provider a `key` to
- * switch stores); `pathname` and `onSessionEnded` are always read from the latest props.
+ * switch stores); `language`, `pathname`, `guestCartMerge` and the callbacks are always read from the
+ * latest props.
+ *
+ * In tests, give each test its own stores so nothing leaks between tests:
+ * `<MarketProvider tokens={createMemoryTokenStore()} storage={createMemoryStorage()} …>`.
  */
 export function MarketProvider(props: MarketProviderProps) {
   const latest = useRef(props);
   latest.current = props;
   const [value] = useState(() => adoptSnapshot(createMarketContext(props, latest)));
+  useGivenLanguage(value, props.language);
   useEffect(() => {
-    if (typeof window === 'undefined') return;
-    // Keep the session in step when another tab signs in or out (the token cookie changes), and the
-    // stored client state when another tab writes it.
-    // Another shopper's token (a sign-in elsewhere this tab missed the end of) never shows the last
-    // shopper's answers: those go first.
-    const sync = () => {
-      const next = value.client.tokens.get()?.accessToken ?? null;
-      const before = shopperOf(value.session.getState().accessToken);
-      if (before !== null && shopperOf(next) !== before) value.forgetShopper();
-      value.session.setState({ accessToken: next });
-    };
-    // Another tab signed in or out: read the cookies afresh; no token left means this tab's session
-    // ends too (without announcing it back).
-    const follow = async () => {
-      await value.client.tokens.sync?.();
-      if (value.client.tokens.get()?.accessToken) sync();
-      else if (value.session.getState().accessToken) {
-        value.endSession({ broadcast: false });
-        latest.current.onSessionEnded?.('ended-elsewhere');
-      }
-    };
+    const stopWatching = value.watchSession();
+    if (typeof window === 'undefined') return stopWatching;
+    // Another tab signed in or out: the token store re-reads its cookies when the tab is back in view
+    // (or at once, where the browser reports cookie changes), and on the other tab's signal.
+    const sync = () => void value.client.tokens.sync?.();
     const onStorage = (event: StorageEvent) => {
-      if (event.key === SESSION_SIGNAL_KEY) void follow();
+      if (event.key === SESSION_SIGNAL_KEY) void value.followOtherTab();
       else {
+        // The stored client state another tab wrote.
         if (event.key === null) value.state.reload();
         else value.state.reload(event.key);
         value.storedVersion.setState((current) => ({ version: current.version + 1 }));
@@ -386,20 +590,24 @@ export function MarketProvider(props: MarketProviderProps) {
     window.addEventListener('focus', sync);
     window.addEventListener('storage', onStorage);
     return () => {
+      stopWatching();
       window.removeEventListener('focus', sync);
       window.removeEventListener('storage', onStorage);
     };
   }, [value]);
   return (
     <MarketContext.Provider value={value}>
-      <QueryClientProvider client={value.queryClient}>{props.children}</QueryClientProvider>
+      <QueryClientProvider client={value.queryClient}>
+        {props.children}
+        <GuestCartMergeStarter market={value} automatic={props.guestCartMerge !== 'manual'} />
+      </QueryClientProvider>
     </MarketContext.Provider>
   );
 }
 
-/** Everything the hooks share; throws outside a `MarketProvider`. */
+/** Everything the hooks share; throws a `MarketApiError` (`PROVIDER_MISSING`) outside a `MarketProvider`. */
 export function useMarket(): MarketContextValue {
   const value = useContext(MarketContext);
-  if (!value) throw new Error('Marketkit hooks must be used inside <MarketProvider>');
+  if (!value) throw ruleError('PROVIDER_MISSING', 'Marketkit hooks must be used inside <MarketProvider>');
   return value;
 }

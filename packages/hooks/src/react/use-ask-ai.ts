@@ -55,7 +55,7 @@ export function useAskAi(): AskAiApi {
       const conversation = read();
       const conversationId = conversationIdOf(conversation);
       // The session and the conversation the question belongs to: an answer is kept only for them.
-      const askedAs = shopperOf(market.session.getState().accessToken);
+      const askedAs = shopperOf(market.session.accessToken());
       setPending(question);
       try {
         const answer = await unwrap(
@@ -67,7 +67,7 @@ export function useAskAi(): AskAiApi {
         // started a new conversation, belongs to nobody.
         if (
           askedAs !== null &&
-          shopperOf(market.session.getState().accessToken) === askedAs &&
+          shopperOf(market.session.accessToken()) === askedAs &&
           read() === conversation
         )
           market.queryClient.setQueryData<readonly AiExchange[]>(key, (before = NONE) => [

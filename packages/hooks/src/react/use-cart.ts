@@ -1,6 +1,6 @@
 import { MarketApiError, type Schema, unwrap } from '@marketkit/sdk';
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import {
   type CartDisplayItem,
   guestCartDisplay,
@@ -10,11 +10,10 @@ import {
   loadState,
   refusedGuestCartDisplay,
   serverCartDisplay,
-  shouldMergeGuestCartOn,
   toCartQuantity,
 } from '../core/index.ts';
-import type { MergeOutcome } from './merge-runner.ts';
-import { type MarketContextValue, useMarket } from './provider.tsx';
+import { cartQuery } from './cart-query.ts';
+import { useMarket } from './provider.tsx';
 import { idempotency } from './random.ts';
 import { useSession } from './use-session.ts';
 import { useStoreValue } from './use-store-sync.ts';
@@ -62,20 +61,6 @@ export interface CartApi {
 }
 
 type CartData = Schema<'CustomerCart'>;
-
-/**
- * The signed-in shopper's server cart: one key and one read for every reader (the header's cart, the
- * cart page, the guest-cart merge), so a read under way is shared rather than sent twice.
- */
-const cartQuery = (market: Pick<MarketContextValue, 'client' | 'keys'>) =>
-  queryOptions({
-    queryKey: market.keys.cart(),
-    queryFn: () =>
-      unwrap(market.client.GET('/cfs/rest/v3/customer-cart', { params: { query: { page_number: -1 } } })),
-  });
-
-/** What the merge reads the server cart with (given to it: its code loads apart from this file's). */
-export type CartQuery = ReturnType<typeof cartQuery>;
 
 /** The cart (spec §4 "Cart"): the server cart when signed in, the device's cart for guests. */
 export function useCart(): CartApi {
@@ -321,49 +306,4 @@ export function useCart(): CartApi {
     remove,
     clear,
   };
-}
-
-export interface GuestCartMergeApi {
-  status: 'idle' | 'merging' | 'done' | 'failed';
-  outcome: MergeOutcome | null;
-  error: unknown;
-  /** Runs the merge now (one at a time: a second call joins the running one). */
-  merge(): Promise<MergeOutcome>;
-}
-
-/**
- * Merges the guest cart after sign-in (spec §4 "Guest cart merge"), automatically on the page the
- * sign-in leads to, except `/cart` (see `shouldMergeGuestCartOn`).
- */
-export function useGuestCartMerge(options: { automatic?: boolean } = {}): GuestCartMergeApi {
-  const market = useMarket();
-  const session = useSession();
-  const [status, setStatus] = useState<GuestCartMergeApi['status']>('idle');
-  const [outcome, setOutcome] = useState<MergeOutcome | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const merge = useCallback(async () => {
-    // The cart may be read from here on: the header's read, asked for at this same moment, will do.
-    const requestedAt = Date.now();
-    setStatus('merging');
-    try {
-      // Needed only after a sign-in: its code loads then, not with every page.
-      const { runGuestCartMerge } = await import('./merge-runner.ts');
-      const result = await runGuestCartMerge(market, { cart: cartQuery(market), requestedAt });
-      setOutcome(result);
-      setStatus('done');
-      return result;
-    } catch (caught) {
-      setError(caught);
-      setStatus('failed');
-      throw caught;
-    }
-  }, [market]);
-  const automatic = options.automatic ?? true;
-  // Read while rendering: a route change (from the sign-in page to the next) renders this again.
-  const mergesHere = shouldMergeGuestCartOn(market.pathname());
-  useEffect(() => {
-    if (!automatic || session.status !== 'signed-in' || !mergesHere) return;
-    merge().catch(() => undefined);
-  }, [automatic, session.status, mergesHere, merge]);
-  return { status, outcome, error, merge };
 }

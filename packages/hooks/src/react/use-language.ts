@@ -1,24 +1,67 @@
+import { type MarketApiError, ruleError, type Schema } from '@marketkit/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
-import { directionOf, refetchInLanguage, resolveLanguage } from '../core/index.ts';
+import {
+  type Direction,
+  directionOf,
+  refetchInLanguage,
+  resolveLanguage,
+  sameLanguage,
+} from '../core/index.ts';
+import { STORAGE_KEYS } from '../keys/index.ts';
 import { storeQueries } from '../prefetch/index.ts';
-import { STORAGE_KEYS } from './client-state.ts';
+import { marketErrorOrNull } from './market-error.ts';
 import { useMarket } from './provider.tsx';
 import { useStoredValue } from './stored-value.ts';
+import { useStoreValue } from './use-store-sync.ts';
+
+/** Options of `useLanguage`. */
+export interface UseLanguageOptions {
+  /**
+   * Called once when the saved language is not active in the store: the store's default has been
+   * saved, and the page should reload (spec §4; the storefront reloads). Not called when the app gives
+   * the language (`MarketProviderProps.language`): `onLanguageChange` gets the default instead.
+   */
+  onReload?: () => void;
+}
+
+/** What `useLanguage()` gives. */
+export interface UseLanguageResult {
+  /** True until the store's languages are known (the language shown meanwhile is the saved or given one). */
+  isLoading: boolean;
+  /** Why the store's languages could not be loaded, or null. */
+  error: MarketApiError | null;
+  /** The language in use, as the store spells it (`en_US`); `en` before anything is known. */
+  language: string;
+  /** Its writing direction. */
+  direction: Direction;
+  /** The store's active languages, for a language menu. */
+  languages: Schema<'Language'>[];
+  /**
+   * Switches to one of `languages` (matched case-insensitively, `-` as `_`) and resolves to its code as
+   * the store spells it; answers that depend on the language are asked again. When the app gives the
+   * language (`MarketProviderProps.language`), the choice goes to `onLanguageChange` and the app
+   * switches. Throws a `MarketApiError`: `LANGUAGE_NOT_ACTIVE` for a code the store does not offer,
+   * `LANGUAGE_CONTROLLED` when the app gives the language without `onLanguageChange`.
+   */
+  setLanguage(code: string): string;
+}
 
 /**
- * The shopper's language (spec §4 "Language"): the saved one when it is active in the store, else the
- * store default, saved and `onReload` called once (the storefront reloads the page).
+ * The shopper's language (spec §4 "Language"): the one the app gives the provider (`language`), else
+ * the saved one when it is active in the store, else the store default, saved and `onReload` called
+ * once (the storefront reloads the page). Every `useLanguage` of a provider reads the same language.
  */
-export function useLanguage(options: { onReload?: () => void } = {}) {
+export function useLanguage(options: UseLanguageOptions = {}): UseLanguageResult {
   const market = useMarket();
   const languages = useQuery(storeQueries(market.client).languages());
-  // Every `useLanguage` of a provider (the app's, a preferences screen's) reads the same choice.
+  const given = useStoreValue(market.givenLanguage);
   const saved = useStoredValue(STORAGE_KEYS.language);
   const savedDirection = useStoredValue(STORAGE_KEYS.direction);
+  const wanted = given ?? saved;
   const decision = useMemo(
-    () => (languages.data ? resolveLanguage(saved, languages.data.data) : null),
-    [languages.data, saved],
+    () => (languages.data ? resolveLanguage(wanted, languages.data.data) : null),
+    [languages.data, wanted],
   );
   // The latest callback, without re-running the effect when an inline function changes identity.
   const onReload = useRef(options.onReload);
@@ -26,6 +69,11 @@ export function useLanguage(options: { onReload?: () => void } = {}) {
   useEffect(() => {
     if (!decision) return;
     market.state.storage.set(STORAGE_KEYS.direction, decision.direction);
+    if (given !== null) {
+      // The app's language is not one of the store's: the app is told the store's default.
+      if (decision.reload) market.languageHandler()?.(decision.language);
+      return;
+    }
     if (decision.reload) {
       market.state.storage.set(STORAGE_KEYS.language, decision.language);
       onReload.current?.();
@@ -36,12 +84,26 @@ export function useLanguage(options: { onReload?: () => void } = {}) {
       if (refetchInLanguage(null, decision.language))
         void market.queryClient.invalidateQueries({ queryKey: market.keys.all });
     }
-  }, [decision, saved, market]);
+  }, [decision, given, saved, market]);
   const setLanguage = useCallback(
     (code: string) => {
       const list = languages.data?.data ?? [];
-      const match = list.find((l) => l.status === 1 && l.language_code.toLowerCase() === code.toLowerCase());
-      if (!match) throw new RangeError(`${code} is not an active language of this store`);
+      const match = list.find((l) => l.status === 1 && sameLanguage(l.language_code, code));
+      if (!match)
+        throw ruleError('LANGUAGE_NOT_ACTIVE', `${code} is not an active language of this store`, {
+          language: code,
+        });
+      if (market.givenLanguage.getState() !== null) {
+        const handler = market.languageHandler();
+        if (!handler)
+          throw ruleError(
+            'LANGUAGE_CONTROLLED',
+            'MarketProvider was given `language` without `onLanguageChange`: switch the language where it comes from',
+            { language: match.language_code },
+          );
+        handler(match.language_code);
+        return match.language_code;
+      }
       market.state.storage.set(STORAGE_KEYS.language, match.language_code);
       market.state.storage.set(STORAGE_KEYS.direction, directionOf(match.language_code, list));
       market.storedVersion.setState((current) => ({ version: current.version + 1 }));
@@ -51,11 +113,16 @@ export function useLanguage(options: { onReload?: () => void } = {}) {
     },
     [languages.data, market],
   );
+  const list = languages.data?.data;
+  const active = useMemo(() => (list ?? []).filter((l) => l.status === 1), [list]);
   return {
     isLoading: languages.isLoading,
-    language: decision?.language ?? saved ?? 'en',
-    direction: decision?.direction ?? (savedDirection === 'RTL' ? 'RTL' : 'LTR'),
-    languages: (languages.data?.data ?? []).filter((l) => l.status === 1),
+    error: marketErrorOrNull(languages.error),
+    language: decision?.language ?? wanted ?? 'en',
+    direction:
+      decision?.direction ??
+      (given !== null ? directionOf(given, []) : savedDirection === 'RTL' ? 'RTL' : 'LTR'),
+    languages: active,
     setLanguage,
   };
 }

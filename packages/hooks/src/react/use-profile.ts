@@ -14,7 +14,7 @@ function cacheIfSignedIn<T>(
   queryKey: readonly unknown[],
   update: T | ((old: T | undefined) => T | undefined),
 ) {
-  if (market.session.getState().accessToken) market.queryClient.setQueryData<T>(queryKey, update);
+  if (market.session.accessToken()) market.queryClient.setQueryData<T>(queryKey, update);
 }
 
 /** A profile image refused before it was sent (wrong type, empty or over the limit): nothing was uploaded. */

@@ -1,44 +1,64 @@
 import { type RequestBody, type ResponseBody, unwrap } from '@marketkit/sdk';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { type SessionUser, sessionFromToken } from '../core/index.ts';
 import { deviceIdentity } from './device.ts';
-import { useMarket } from './provider.tsx';
-import { useStoreValue } from './use-store-sync.ts';
+import { type MarketContextValue, useMarket } from './provider.tsx';
 
+/** The services host's answer to a sign-in (password, one-time code, device check, sign-up). */
 export type LoginResult = ResponseBody<'login'>;
 
-export interface SessionApi {
+/** What `useSession()` gives. */
+export interface UseSessionResult {
+  /** `signed-in` while the token store holds a session (an access token, or a refresh token renewing it). */
   status: 'guest' | 'signed-in';
+  /** The signed-in shopper as the access token describes them (display name, claims); null for a guest. */
   user: SessionUser | null;
-  /** Password sign-in. Resolves with the server's answer: tokens are stored on `SUCCESS`. */
+  /**
+   * Password sign-in. Resolves with the server's answer: on `login_status: 'SUCCESS'` the tokens are
+   * stored (every hook follows at once, and the store's other tabs too); other statuses (a device to
+   * verify…) store nothing. Rejects with a `MarketApiError` (wrong password: `UNAUTHORIZED`…).
+   */
   signIn(credentials: RequestBody<'login'>): Promise<LoginResult>;
-  /** OTP sign-in with a challenge from `generateOtp` (purpose `login`). */
+  /** OTP sign-in with a challenge from `useAuthFlows().sendCode` (purpose `login`). */
   signInWithOtp(input: RequestBody<'loginWithOtp'>): Promise<LoginResult>;
   /** Finishes a device verification (`DEVICE_VERIFICATION_REQUIRED`); this device's id and name are added. */
   verifyDevice(
     input: Omit<RequestBody<'validateDeviceOtp'>, 'device_id' | 'device_name'> &
       Partial<Pick<RequestBody<'validateDeviceOtp'>, 'device_id' | 'device_name'>>,
   ): Promise<LoginResult>;
-  /** Creates the account (after `validateOtp`) and signs in. */
+  /** Creates the account (after `useAuthFlows().checkCode`) and signs in. */
   signUp(input: RequestBody<'signup'>): Promise<LoginResult>;
   /**
    * Session logout with the id token; local session data and the query cache are cleared whatever
-   * the answer. Resolves `true` when the server confirmed (the storefront then reloads).
+   * the answer. Resolves `true` when the server confirmed (the storefront then reloads). Never rejects.
    */
   signOut(): Promise<boolean>;
 }
 
+/**
+ * The access token the session shows, read from the provider's token store (the session's one home)
+ * with `useSyncExternalStore`: every component follows a change at once; a server-rendered page
+ * hydrates with the session it was rendered for.
+ */
+export function useAccessToken(market: MarketContextValue): string | null {
+  return useSyncExternalStore(
+    market.session.subscribe,
+    market.session.accessToken,
+    market.session.serverAccessToken,
+  );
+}
+
 /** The shopper's session (spec §4 "Session"). */
-export function useSession(): SessionApi {
+export function useSession(): UseSessionResult {
   const market = useMarket();
-  const { accessToken } = useStoreValue(market.session);
+  const accessToken = useAccessToken(market);
   const decoded = useMemo(() => sessionFromToken(accessToken), [accessToken]);
 
   const accept = useCallback(
     (result: LoginResult) => {
       if (result.login_status === 'SUCCESS') {
+        // The token store tells every reader; the other tabs hear the signal.
         market.client.tokens.set(result);
-        market.session.setState({ accessToken: result.access_token });
         market.announceSession();
       }
       return result;

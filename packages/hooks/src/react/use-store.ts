@@ -1,3 +1,4 @@
+import type { MarketApiError, Schema } from '@marketkit/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import {
@@ -5,25 +6,67 @@ import {
   currencyFromSettings,
   DEFAULT_CURRENCY,
   pageTitle,
+  type StoreValidationState,
   settingsStoreId,
   storeIdHint,
   storeIdHintValue,
   storeRealm,
   storeValidationState,
+  type Theme,
   themeCssVariables,
   themeFromSettings,
 } from '../core/index.ts';
+import { STORAGE_KEYS } from '../keys/index.ts';
 import { storeQueries } from '../prefetch/index.ts';
-import { STORAGE_KEYS } from './client-state.ts';
+import { marketErrorOrNull } from './market-error.ts';
 import { useMarket } from './provider.tsx';
 import { useStoredValue } from './stored-value.ts';
+
+/** What `useStoreBootstrap()` gives in every state (see `UseStoreBootstrapResult`). */
+export interface StoreBootstrapBase {
+  /** Store validation: loading, the validated store, or why it failed (`closed` or `failed`). */
+  validation: StoreValidationState;
+  /** The store theme (defaults until the settings arrive). */
+  theme: Theme;
+  /** The theme as CSS custom properties (`--mk-…`), for a `style` attribute. */
+  cssVariables: Record<string, string>;
+  /** The store's currency (INR when the settings give none). */
+  currency: Currency;
+  /** The store's settings, or null until they arrive (or when they failed). */
+  settings: Schema<'StoreSettings'> | null;
+  /** The page title: `{store display name}` once validated, the default before. */
+  title: string;
+  /** Why validation or the settings failed, or null. */
+  error: MarketApiError | null;
+}
+
+/**
+ * What `useStoreBootstrap()` gives, by `status`: `loading`, `unavailable` (validation failed or the
+ * store is closed: `validation.reason`), `settings-error` (validated, settings failed), or `ready`
+ * with the store's logo URL.
+ */
+export type UseStoreBootstrapResult =
+  | (StoreBootstrapBase & { status: 'loading' | 'unavailable' | 'settings-error'; logoUrl: null })
+  | (StoreBootstrapBase & {
+      status: 'ready';
+      /** The store logo's URL on the services host, or null when it has none (or an unsafe one). */
+      logoUrl: string | null;
+    });
+
+/** What `useTheme()` gives. */
+export interface UseThemeResult {
+  /** The store theme (defaults until the settings arrive). */
+  theme: Theme;
+  /** The theme as CSS custom properties. */
+  cssVariables: Record<string, string>;
+}
 
 /**
  * App start (spec §4): store validation, then the store settings. `status` is `loading`, `unavailable`
  * (validation failed or `store_status` falsy), `settings-error`, or `ready` with the theme, currency,
  * page title and logo.
  */
-export function useStoreBootstrap() {
+export function useStoreBootstrap(): UseStoreBootstrapResult {
   const market = useMarket();
   const realm = storeRealm(market.store);
   const queries = storeQueries(market.client);
@@ -54,7 +97,8 @@ export function useStoreBootstrap() {
     market.state.storage.set(STORAGE_KEYS.storeName, validatedName);
     market.state.storage.set(STORAGE_KEYS.storeFullName, validatedDisplayName);
   }, [market, validatedName, validatedDisplayName]);
-  return useMemo(() => {
+  const error = marketErrorOrNull(validation.error ?? settings.error);
+  return useMemo((): UseStoreBootstrapResult => {
     const theme = themeFromSettings(list);
     const base = {
       validation: validated,
@@ -62,29 +106,25 @@ export function useStoreBootstrap() {
       cssVariables: themeCssVariables(theme),
       currency: currencyFromSettings(list),
       settings: first ?? null,
+      error,
     };
     if (validated.status === 'loading' || (validated.status === 'success' && settings.isLoading))
-      return { status: 'loading' as const, ...base, title: pageTitle(null), logoUrl: null };
+      return { status: 'loading', ...base, title: pageTitle(null), logoUrl: null };
     if (validated.status === 'error')
-      return { status: 'unavailable' as const, ...base, title: pageTitle(null), logoUrl: null };
+      return { status: 'unavailable', ...base, title: pageTitle(null), logoUrl: null };
     if (settings.error || !first)
-      return {
-        status: 'settings-error' as const,
-        ...base,
-        title: pageTitle(validated.displayName),
-        logoUrl: null,
-      };
+      return { status: 'settings-error', ...base, title: pageTitle(validated.displayName), logoUrl: null };
     return {
-      status: 'ready' as const,
+      status: 'ready',
       ...base,
       title: pageTitle(validated.displayName),
       logoUrl: market.client.assetUrl(first.store_logo_path),
     };
-  }, [validated, list, first, settings.isLoading, settings.error, market]);
+  }, [validated, list, first, settings.isLoading, settings.error, market, error]);
 }
 
 /** The store theme as tokens and as CSS variables (defaults until the settings arrive). */
-export function useTheme() {
+export function useTheme(): UseThemeResult {
   const bootstrap = useStoreBootstrap();
   return { theme: bootstrap.theme, cssVariables: bootstrap.cssVariables };
 }

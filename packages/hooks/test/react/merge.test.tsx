@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
-import { act, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
+  MarketProvider,
+  type MarketProviderProps,
   STORAGE_KEYS,
   useAiConfiguration,
   useBuyNow,
@@ -9,7 +11,16 @@ import {
   useGuestCartMerge,
   useSession,
 } from '../../src/react/index.ts';
-import { newDevice, products, renderWithMarket, serverCart, setupSandbox } from './harness.tsx';
+import {
+  type Device,
+  HOST,
+  newDevice,
+  noRetries,
+  products,
+  renderWithMarket,
+  serverCart,
+  setupSandbox,
+} from './harness.tsx';
 
 const { sandbox, server, calls } = setupSandbox();
 const A = 1009; // Braided USB-C Cable
@@ -21,11 +32,14 @@ const BAMBOO = 1020; // Bamboo Cutting Board
 const useShop = () => ({
   cart: useCart(),
   session: useSession(),
-  merge: useGuestCartMerge({ automatic: false }),
+  merge: useGuestCartMerge(),
 });
 
+/** The test runs the merge itself: the provider does not start it. */
+const manual = { guestCartMerge: 'manual' } as const;
+
 async function guestFills(device: ReturnType<typeof newDevice>, lines: [number, number][]) {
-  const view = renderWithMarket(useShop, device);
+  const view = renderWithMarket(useShop, device, '/', manual);
   const found = await products(lines.map(([id]) => id));
   for (const [index, [, quantity]] of lines.entries()) {
     await act(() => view.result.current.cart.add(found[index] as (typeof found)[number], quantity));
@@ -120,8 +134,10 @@ describe('guest cart → sign-in → merge', () => {
     view.unmount();
     // Only the session and the merge: no cart on screen to refetch afterwards.
     const bare = renderWithMarket(
-      () => ({ session: useSession(), merge: useGuestCartMerge({ automatic: false }) }),
+      () => ({ session: useSession(), merge: useGuestCartMerge() }),
       device,
+      '/',
+      manual,
     );
     await act(() =>
       bare.result.current.session.signIn({ username: 'shopper@example.com', password: 'Password123' }),
@@ -190,7 +206,7 @@ describe('guest cart → sign-in → merge', () => {
       first.unmount();
 
       // The next start on the same device.
-      const second = renderWithMarket(useShop, device);
+      const second = renderWithMarket(useShop, device, '/', manual);
       await act(() => second.result.current.merge.merge());
       expect(await readServer()).toEqual({ [A]: 3, [B]: 1, [C]: 1 });
       expect(stored()).toEqual([]);
@@ -362,9 +378,10 @@ describe('the pending buy-now item', () => {
     const readServer = await serverCart([]);
     const device = newDevice();
     const onProduct = renderWithMarket(
-      () => ({ session: useSession(), buyNow: useBuyNow(), merge: useGuestCartMerge({ automatic: false }) }),
+      () => ({ session: useSession(), buyNow: useBuyNow(), merge: useGuestCartMerge() }),
       device,
       '/ProductDetails',
+      manual,
     );
     act(() => onProduct.result.current.buyNow.set(C, 2));
     await act(() =>
@@ -374,9 +391,10 @@ describe('the pending buy-now item', () => {
     expect(await readServer()).toEqual({});
     onProduct.unmount();
     const home = renderWithMarket(
-      () => ({ buyNow: useBuyNow(), merge: useGuestCartMerge({ automatic: false }) }),
+      () => ({ buyNow: useBuyNow(), merge: useGuestCartMerge() }),
       device,
       '/',
+      manual,
     );
     expect((await act(() => home.result.current.merge.merge())).buyNowAdded).toBe(true);
     expect(await readServer()).toEqual({ [C]: 2 });
@@ -394,5 +412,91 @@ describe('AI configuration', () => {
       view.result.current.session.signIn({ username: 'shopper@example.com', password: 'Password123' }),
     );
     await waitFor(() => expect(view.result.current.ai.askAi).toBe(true));
+  });
+});
+
+/** What the components below give the test (they run inside the provider). */
+const probe: { session?: ReturnType<typeof useSession>; merge?: () => Promise<unknown> } = {};
+
+/** The header of one app: signs in, and reads the merge. */
+function Header() {
+  probe.session = useSession();
+  const { status, outcome } = useGuestCartMerge();
+  return <p data-testid="header">{`${status}|${outcome?.merged.join(',') ?? '-'}`}</p>;
+}
+
+/** The cart page of the same app: reads the merge too, and may run it. */
+function CartPage() {
+  const { status, outcome, error, merge } = useGuestCartMerge();
+  probe.merge = merge;
+  return <p data-testid="page">{`${status}|${outcome?.merged.join(',') ?? '-'}|${error?.code ?? '-'}`}</p>;
+}
+
+describe('one merge per provider', () => {
+  afterEach(cleanup);
+  const app = (on: Device, page: boolean, props: Partial<MarketProviderProps> = {}) => (
+    <MarketProvider
+      servicesHost={HOST}
+      store="demo"
+      storage={on.storage}
+      tokens={on.tokens}
+      pathname={() => '/'}
+      queryClient={noRetries()}
+      {...props}
+    >
+      <Header />
+      {page ? <CartPage /> : null}
+    </MarketProvider>
+  );
+  const signIn = () =>
+    act(async () => {
+      await probe.session?.signIn({ username: 'shopper@example.com', password: 'Password123' });
+    });
+
+  it('starts by itself at sign-in, runs once, and every reader (one mounted later too) sees the same status and outcome', async () => {
+    const readServer = await serverCart([]);
+    const on = newDevice();
+    await guestFills(on, [[A, 2]]).then((view) => view.unmount());
+    const view = render(app(on, false));
+    calls.length = 0;
+    await signIn();
+    await waitFor(() => expect(screen.getByTestId('header').textContent).toBe(`done|${A}`));
+    view.rerender(app(on, true));
+    expect(screen.getByTestId('page').textContent).toBe(`done|${A}|-`);
+    expect(mergeCalls().filter((call) => call.startsWith('POST'))).toHaveLength(1);
+    expect(await readServer()).toEqual({ [A]: 2 });
+  });
+
+  it("manual: the provider leaves the merge to the app's merge(), whose run every reader sees", async () => {
+    const readServer = await serverCart([]);
+    const on = newDevice();
+    await guestFills(on, [[B, 1]]).then((view) => view.unmount());
+    render(app(on, true, { guestCartMerge: 'manual' }));
+    calls.length = 0;
+    await signIn();
+    expect(screen.getByTestId('page').textContent).toBe('idle|-|-');
+    expect(mergeCalls().filter((call) => !call.startsWith('GET'))).toEqual([]);
+    await act(() => probe.merge?.());
+    expect(screen.getByTestId('header').textContent).toBe(`done|${B}`);
+    expect(screen.getByTestId('page').textContent).toBe(`done|${B}|-`);
+    expect(await readServer()).toEqual({ [B]: 1 });
+  });
+
+  it('a failed merge: one MarketApiError for every reader, the lines kept; merge() tries again and sends them once', async () => {
+    const readServer = await serverCart([]);
+    const on = newDevice();
+    await guestFills(on, [[C, 3]]).then((view) => view.unmount());
+    render(app(on, true));
+    sandbox.faults.add({ method: 'POST', path: '/cfs/rest/v3/customer-cart', status: 503, times: 1 });
+    await signIn();
+    await waitFor(() => expect(screen.getByTestId('page').textContent).toBe('failed|-|SERVER_ERROR'));
+    expect(screen.getByTestId('header').textContent).toBe('failed|-');
+    expect(JSON.parse(on.storage.getItem(STORAGE_KEYS.guestCart) ?? '{}').data.items).toHaveLength(1);
+    // Not started again by itself in this session: the app decides (a retry button).
+    expect(await readServer()).toEqual({});
+    await act(() => probe.merge?.());
+    expect(screen.getByTestId('page').textContent).toBe(`done|${C}|-`);
+    expect(screen.getByTestId('header').textContent).toBe(`done|${C}`);
+    expect(await readServer()).toEqual({ [C]: 3 });
   });
 });

@@ -35,13 +35,14 @@ it('[M2] does not double a guest cart merged from two tabs of the same device', 
   const readServer = await serverCart([]);
   const device = newDevice();
   const tabA = renderWithMarket(
-    () => ({ cart: useCart(), session: useSession(), merge: useGuestCartMerge({ automatic: false }) }),
+    () => ({ cart: useCart(), session: useSession(), merge: useGuestCartMerge() }),
     device,
+    '/',
+    { guestCartMerge: 'manual' },
   );
-  const tabB = renderWithMarket(
-    () => ({ session: useSession(), merge: useGuestCartMerge({ automatic: false }) }),
-    device,
-  );
+  const tabB = renderWithMarket(() => ({ session: useSession(), merge: useGuestCartMerge() }), device, '/', {
+    guestCartMerge: 'manual',
+  });
   const [cable] = await products([1009]);
   await act(() => tabA.result.current.cart.add(cable as NonNullable<typeof cable>, 2));
   await act(() => tabA.result.current.session.signIn(signIn));

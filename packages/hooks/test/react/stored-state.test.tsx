@@ -228,6 +228,47 @@ describe('stored values the device cannot trust', () => {
   });
 });
 
+describe('stored values kept by zustand persist', () => {
+  it('reads a value stored bare by an early release, and writes it back in the { version, data } envelope', () => {
+    const device = deviceWith({ [STORAGE_KEYS.recentlyViewed]: JSON.stringify([CABLE, CHARGER]) });
+    const view = renderWithMarket(useDeviceState, device);
+    expect(view.result.current.recent.ids).toEqual([CABLE, CHARGER]);
+    expect(JSON.parse(device.storage.getItem(STORAGE_KEYS.recentlyViewed) ?? '')).toEqual({
+      version: 1,
+      data: [CABLE, CHARGER],
+    });
+  });
+
+  it('follows what another tab stored (a storage event), without writing it back', () => {
+    const device = newDevice();
+    const view = renderWithMarket(useDeviceState, device);
+    const written = vi.spyOn(device.storage, 'setItem');
+    const stored = envelope({ items: [storedLine(CHARGER, { cartQuantity: 3 })] });
+    device.storage.setItem(STORAGE_KEYS.guestCart, stored);
+    written.mockClear();
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: STORAGE_KEYS.guestCart }));
+    });
+    expect(lines(view)).toEqual([[CHARGER, 3]]);
+    expect(written).not.toHaveBeenCalled();
+    expect(device.storage.getItem(STORAGE_KEYS.guestCart)).toBe(stored);
+  });
+
+  it('leaves every other key alone when one is corrupt', () => {
+    const device = deviceWith({
+      [STORAGE_KEYS.guestCart]: 'not json',
+      [STORAGE_KEYS.recentlyViewed]: envelope([CABLE]),
+      unrelated: 'kept',
+    });
+    const view = renderWithMarket(useDeviceState, device);
+    expect(view.result.current.cart.items).toEqual([]);
+    expect(view.result.current.recent.ids).toEqual([CABLE]);
+    expect(device.storage.getItem('unrelated')).toBe('kept');
+    expect(device.storage.getItem(`${STORAGE_KEYS.guestCart}.corrupt`)).toBe('not json');
+    expect(device.storage.getItem(STORAGE_KEYS.guestCart)).toBeNull();
+  });
+});
+
 describe('storage that refuses to work', () => {
   it('[S6] a full quota: every change still works in memory, nothing throws, the failure is reported', async () => {
     const memory = createMemoryStorage();
