@@ -74,6 +74,16 @@ export interface RefreshCoordinator {
   refresh(staleAccessToken: string | null): Promise<RefreshOutcome>;
 }
 
+/**
+ * The platform's `BroadcastChannel`, never holding a process open: a Node.js that has `navigator.locks`
+ * (newer releases do) keeps running while a listening channel is referenced, so a script never ends.
+ */
+function defaultChannel(name: string): BroadcastChannelLike {
+  const channel = new BroadcastChannel(name);
+  (channel as { unref?: () => void }).unref?.();
+  return channel;
+}
+
 export function createRefreshCoordinator(options: RefreshCoordinatorOptions): RefreshCoordinator {
   const { tokens, timeoutMs } = options;
   const locks =
@@ -85,7 +95,7 @@ export function createRefreshCoordinator(options: RefreshCoordinatorOptions): Re
     options.channel !== undefined
       ? options.channel
       : options.locks === undefined && locks && typeof BroadcastChannel === 'function'
-        ? new BroadcastChannel(options.lockName)
+        ? defaultChannel(options.lockName)
         : null;
   // Another tab stored a grant that replaced the refresh token this tab still holds: take it.
   channel?.addEventListener('message', ({ data }) => {

@@ -3,9 +3,12 @@ import {
   createMarketClient,
   createMemoryTokenStore,
   type MarketClient,
+  type MarketSession,
   type RequestBody,
   type ResponseBody,
   type Schema,
+  type SignInResult,
+  type SignOutResult,
   unwrap,
 } from '../src/index.ts';
 
@@ -46,5 +49,26 @@ describe('public types', () => {
   it('exposes named schemas', () => {
     expectTypeOf<Schema<'ProductSummary'>['price_visibility']>().toEqualTypeOf<boolean>();
     expectTypeOf<Schema<'GatewayFormPayload'>['command']>().toEqualTypeOf<'PURCHASE'>();
+  });
+
+  it('signs in and out with the SDK alone, typed', async () => {
+    expectTypeOf(client.signIn({ username: 'a@b.test', password: 'x' })).toEqualTypeOf<
+      Promise<SignInResult>
+    >();
+    void client.signIn({ otp: '123456', otp_reference: 'ref' });
+    // @ts-expect-error a password sign-in needs the username
+    void client.signIn({ password: 'x' });
+    const result = await client.signIn({ username: 'a@b.test', password: 'x' });
+    if (result.status === 'signed-in') expectTypeOf(result.session).toEqualTypeOf<MarketSession>();
+    else expectTypeOf(result.verification.otp_reference).toBeString();
+    expectTypeOf(client.signOut()).toEqualTypeOf<Promise<SignOutResult>>();
+    expectTypeOf(client.session()).toEqualTypeOf<MarketSession | null>();
+  });
+
+  it('gives product images as a list of URLs', () => {
+    expectTypeOf(client.imageUrls)
+      .parameter(0)
+      .toEqualTypeOf<string | readonly string[] | null | undefined>();
+    expectTypeOf(client.imageUrls('a.jpg,b.jpg')).toEqualTypeOf<string[]>();
   });
 });
