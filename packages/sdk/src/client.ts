@@ -12,7 +12,6 @@ import {
 } from './refresh.ts';
 import { checkServicesHost, type ServicesHostForm } from './services-host.ts';
 import {
-  asMarketApiError,
   type DeviceVerificationInput,
   grantOf,
   type MarketSession,
@@ -251,8 +250,20 @@ export function createMarketClient(options: MarketClientOptions): MarketClient {
       if (!idToken) return { confirmed: false, error: null };
       await unwrap(client.POST(LOGOUT, { body: { id_token_hint: idToken } }));
       return { confirmed: true };
-    } catch (error) {
-      return { confirmed: false, error: asMarketApiError(error, 'POST', `${servicesHost}${LOGOUT}`) };
+    } catch (cause) {
+      // The transport and unwrap make every failure of a call one; anything else is wrapped.
+      const error =
+        cause instanceof MarketApiError
+          ? cause
+          : new MarketApiError({
+              kind: 'network',
+              status: 0,
+              method: 'POST',
+              url: `${servicesHost}${LOGOUT}`,
+              responseMessage: String(cause),
+              cause,
+            });
+      return { confirmed: false, error };
     } finally {
       tokens.clear();
     }

@@ -1,3 +1,4 @@
+import { grantOf } from './session.ts';
 import type { TokenGrant, TokenStore } from './tokens.ts';
 
 /** The part of the Web Locks API the refresh needs; injectable for tests and non-browser hosts. */
@@ -227,9 +228,7 @@ function withTimeout<T>(ms: number, work: (signal: AbortSignal) => Promise<T>): 
 
 async function readGrant(response: Response): Promise<TokenGrant | null> {
   try {
-    const grant = ((await response.json()) as { response_body?: TokenGrant | null })?.response_body;
-    if (!grant || typeof grant.access_token !== 'string' || !grant.access_token) return null;
-    return { ...grant, expires_in: grant.expires_in > 0 ? grant.expires_in : 300 };
+    return grantOf(((await response.json()) as { response_body?: unknown } | null)?.response_body);
   } catch {
     return null;
   }

@@ -7,13 +7,7 @@ export type ServicesHostForm =
   /** `/api` (a same-origin proxy, as the reference storefront's server has), or `/`. */
   | { kind: 'path'; value: string };
 
-const EXAMPLE = 'http://localhost:4010';
-
-// biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
-const UNSAFE = /[\u0000-\u0020\u007f\\]/;
-
-/** `host:port`, `host.name`, `host.name/path`: a host written without its scheme. */
-const SCHEMELESS_HOST = /^[a-z\d][a-z\d.-]*(:\d+)?(\/|$)/i;
+const FORMS = "give an origin like http://localhost:4010 or a path on the page's origin like /api";
 
 /**
  * Checks a `servicesHost` and says what it is, or throws `MarketApiError` (kind `rule`, code
@@ -24,50 +18,39 @@ const SCHEMELESS_HOST = /^[a-z\d][a-z\d.-]*(:\d+)?(\/|$)/i;
  */
 export function checkServicesHost(servicesHost: string): ServicesHostForm {
   const given = typeof servicesHost === 'string' ? servicesHost.trim() : '';
-  const refuse = (problem: string, advice: string): never => {
+  const refuse = (problem: string, advice = FORMS): never => {
     throw ruleError(
       'INVALID_SERVICES_HOST',
       `servicesHost ${JSON.stringify(servicesHost)} ${problem}; ${advice}`,
       { servicesHost },
     );
   };
-  if (given === '')
-    refuse('is empty', `give an origin like ${EXAMPLE} or a path on the page's origin like /api`);
-  if (UNSAFE.test(given)) refuse('holds a blank, a control character or a backslash', 'remove it');
+  if (!given) refuse('is empty');
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
+  if (/[\u0000-\u0020\u007f\\]/.test(given)) refuse('holds a blank, a control character or a backslash');
+  const bare = given.replace(/[?#].*$/s, '').replace(/\/+$/, '');
+  if (bare !== given.replace(/\/+$/, ''))
+    refuse('has a query or a fragment', `give the origin and path alone, like ${bare || '/api'}`);
 
-  if (given.startsWith('//')) refuse('has no scheme', `give an origin like https:${given}`);
-  if (given.startsWith('/')) {
-    if (/[?#]/.test(given)) refuse('has a query or a fragment', 'give the path alone, like /api');
-    const path = given.replace(/\/+$/, '') || '/';
+  if (/^\/(?!\/)/.test(bare) || given === '/') {
+    const path = bare || '/';
     const read = new URL(path, 'http://page.invalid').pathname;
-    if (read !== path)
-      refuse(`is not a plain path (a URL reads it as ${read})`, 'give the path as it is sent, like /api');
+    if (read !== path) refuse(`is not a plain path (a URL reads it as ${read})`);
     return { kind: 'path', value: path };
   }
-
-  const scheme = /^([a-z][a-z\d+.-]*):/i.exec(given)?.[1]?.toLowerCase();
-  if (!scheme || (SCHEMELESS_HOST.test(given) && !/^[a-z][a-z\d+.-]*:\/\//i.test(given))) {
-    // `localhost:4600`, `shop.example`, `127.0.0.1:4010/api`: a host; `api`: a host or a path.
-    const host = given.replace(/\/.*$/, '');
+  const scheme = /^([a-z][a-z\d+.-]*):(?!\d)/i.exec(bare)?.[1]?.toLowerCase();
+  // `localhost:4600`, `shop.example/api`, `//shop.example`, `api`: a host (or a path) without a scheme.
+  if (!scheme)
     refuse(
       'has no scheme',
-      /^(localhost|[a-z\d-]+(\.[a-z\d-]+)+)(:\d+)?$|^[a-z\d.-]+:\d+$/i.test(host)
-        ? `give an origin like http://${given}`
-        : `give an origin like http://${given} or a path on the page's origin like /${given}`,
+      `give an origin like http${bare.startsWith('//') ? 's:' : '://'}${bare}` +
+        (/[.:]/.test(bare) ? '' : ` or a path on the page's origin like /${bare}`),
     );
-  }
   if (scheme !== 'http' && scheme !== 'https')
-    refuse(`uses the scheme ${scheme}:`, `give an http: or https: URL like ${EXAMPLE}`);
-  if (!/^https?:\/\/[^/]/i.test(given)) refuse('has no host', `give an origin like ${EXAMPLE}`);
-
-  let url: URL;
-  try {
-    url = new URL(given);
-  } catch {
-    return refuse('is not a valid URL', `give an origin like ${EXAMPLE}`);
-  }
-  const bare = `${url.protocol}//${url.host}${url.pathname}`.replace(/\/+$/, '');
-  if (url.username || url.password) refuse('carries credentials', `give the URL without them, like ${bare}`);
-  if (/[?#]/.test(given)) refuse('has a query or a fragment', `give the origin and path alone, like ${bare}`);
-  return { kind: 'url', value: bare };
+    refuse(`uses the scheme ${scheme}:`, 'give an http: or https: URL like http://localhost:4010');
+  const url = /^https?:\/\/[^/]/i.test(bare) && URL.canParse(bare) ? new URL(bare) : null;
+  if (!url) return refuse('has no host', FORMS);
+  const value = `${url.protocol}//${url.host}${url.pathname}`.replace(/\/+$/, '');
+  if (url.username || url.password) refuse('carries credentials', `give the URL without them, like ${value}`);
+  return { kind: 'url', value };
 }

@@ -1,4 +1,4 @@
-import { isMarketApiError, MarketApiError } from './errors.ts';
+import type { MarketApiError } from './errors.ts';
 import type { components } from './generated/openapi.ts';
 import type { SessionTokens, TokenGrant } from './tokens.ts';
 import type { RequestBody } from './types.ts';
@@ -88,30 +88,12 @@ export function sessionOf(tokens: SessionTokens | null | undefined): MarketSessi
   };
 }
 
-/** The token grant of a `login_status: SUCCESS` answer, or `null` when it carries no access token. */
-export function grantOf(result: unknown): TokenGrant | null {
-  const answer = result as Partial<Record<keyof TokenGrant, unknown>> | null;
-  if (!answer || typeof answer.access_token !== 'string' || answer.access_token === '') return null;
-  const optional = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
-  const seconds = (value: unknown) => (typeof value === 'number' && value > 0 ? value : null);
-  return {
-    access_token: answer.access_token,
-    refresh_token: optional(answer.refresh_token),
-    id_token: optional(answer.id_token),
-    expires_in: seconds(answer.expires_in) ?? 300,
-    refresh_expires_in: seconds(answer.refresh_expires_in),
-  };
-}
-
-/** Any failure of a logout call as a `MarketApiError` (the transport already gives one). */
-export function asMarketApiError(error: unknown, method: string, url: string): MarketApiError {
-  if (isMarketApiError(error)) return error;
-  return new MarketApiError({
-    kind: 'network',
-    status: 0,
-    method,
-    url,
-    responseMessage: error instanceof Error ? error.message : String(error),
-    cause: error,
-  });
+/**
+ * The token grant of an answer (sign-in, refresh), or `null` when it carries no access token. A
+ * lifetime that is missing or not above 0 becomes 300 s.
+ */
+export function grantOf(answer: unknown): TokenGrant | null {
+  const grant = answer as TokenGrant | null | undefined;
+  if (typeof grant?.access_token !== 'string' || !grant.access_token) return null;
+  return { ...grant, expires_in: grant.expires_in > 0 ? grant.expires_in : 300 };
 }

@@ -63,7 +63,7 @@ describe('servicesHost is checked when the client is made', () => {
     ],
     ['http://x.test/#top', 'has a query or a fragment; give the origin and path alone, like http://x.test'],
     ['http://x.test?', 'has a query or a fragment'],
-    ['/api?store=demo', 'has a query or a fragment; give the path alone, like /api'],
+    ['/api?store=demo', 'has a query or a fragment; give the origin and path alone, like /api'],
     ['/api#x', 'has a query or a fragment'],
     ['https://user:secret@x.test', 'carries credentials; give the URL without them, like https://x.test'],
     ['/api/../admin', 'is not a plain path (a URL reads it as /admin)'],
