@@ -71,4 +71,21 @@ describe('public types', () => {
       .toEqualTypeOf<string | readonly string[] | null | undefined>();
     expectTypeOf(client.imageUrls('a.jpg,b.jpg')).toEqualTypeOf<string[]>();
   });
+
+  it('reports a wrong path as the path alone: unwrap adds no error of its own', async () => {
+    const body = await unwrap(
+      client.GET(
+        // @ts-expect-error not a path of the contract (the one error of this call)
+        '/cfs/rest/v3/customer-cartt',
+        { params: { query: { page_number: -1 } } },
+      ),
+    );
+    void body;
+    const settings = await unwrap(
+      client.GET('/pbs/rest/v3/content-settings', {
+        params: { query: { 'page-limit': 1, 'page-number': 1, 'store-id': 14 } },
+      }),
+    );
+    expectTypeOf(settings).toEqualTypeOf<ResponseBody<'getContentSettings'>>();
+  });
 });
