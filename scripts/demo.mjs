@@ -14,7 +14,7 @@ const port = Number(process.env.PORT ?? 4173);
 const contractPort = Number(process.env.CONTRACT_PORT ?? 4175);
 const sandboxPort = Number(process.env.SANDBOX_PORT ?? 4010);
 const host = process.env.HOST ?? '127.0.0.1';
-const bundlePath = join(root, 'packages', 'sdk', 'openapi', 'marketkit.openapi.json');
+const bundlePath = join(root, 'packages', 'sandbox', 'openapi', 'marketkit.openapi.json');
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 
 const escapeHtml = (value) => String(value ?? '').replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);

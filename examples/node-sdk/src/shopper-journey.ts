@@ -3,7 +3,9 @@
 import {
   createMarketClient,
   createMemoryTokenStore,
+  type DeviceVerification,
   type MarketClient,
+  type MarketSession,
   type Schema,
   unwrap,
 } from '@marketkit/sdk';
@@ -17,6 +19,11 @@ export interface JourneyOptions {
   password: string;
   /** How many units of the first product that can be bought to put in the cart. Default 1. */
   quantity?: number;
+  /**
+   * Asked for the code when the account wants this device verified (an OTP went to
+   * `verification.masked_destination`); without it such a sign-in fails, saying so.
+   */
+  askCode?: (verification: DeviceVerification) => Promise<string>;
   /** `fetch` to use; defaults to the global one. */
   fetch?: (request: Request) => Promise<Response>;
 }
@@ -43,6 +50,8 @@ export interface JourneyReport {
   shopper: string;
   added: { productId: number; name: string; quantity: number };
   cart: { lines: CartLineSummary[]; total: number; currency: string };
+  /** Whether the services host confirmed the sign-out (the client's tokens are cleared either way). */
+  signedOut: boolean;
 }
 
 const categorySummary = (category: Schema<'Category'>): CategorySummary => ({
@@ -51,20 +60,24 @@ const categorySummary = (category: Schema<'Category'>): CategorySummary => ({
   children: category.children.map(categorySummary),
 });
 
-/** The `name` claim of a JWT (the services host's access tokens carry it). */
-function tokenName(accessToken: string): string {
-  const payload = accessToken.split('.')[1];
-  if (!payload) throw new Error('The access token is not a JWT');
-  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { name?: unknown };
-  return typeof claims.name === 'string' ? claims.name : '';
-}
+/** This script, as the services host's device list shows it (a trusted device skips verification). */
+const DEVICE = { device_id: 'node-sdk-example', device_name: 'Node.js example' };
 
-async function signIn(client: MarketClient, username: string, password: string): Promise<string> {
-  const result = await unwrap(client.POST('/ums/rest/v3/login', { body: { username, password } }));
-  if (result.login_status !== 'SUCCESS')
-    throw new Error(`Sign-in needs a device verification (OTP sent to ${result.masked_destination})`);
-  client.tokens.set(result);
-  return tokenName(result.access_token);
+/** Signs in with the bare SDK: the grant lands in `client.tokens`, every later call is the shopper's. */
+async function signIn(client: MarketClient, options: JourneyOptions): Promise<MarketSession> {
+  const result = await client.signIn({ username: options.username, password: options.password, ...DEVICE });
+  if (result.status === 'signed-in') return result.session;
+  const { verification } = result;
+  if (!options.askCode)
+    throw new Error(`Sign-in needs a device verification (code sent to ${verification.masked_destination})`);
+  const verified = await client.verifyDevice({
+    otp: await options.askCode(verification),
+    otp_reference: verification.otp_reference,
+    trust_device: false,
+    ...DEVICE,
+  });
+  if (verified.status !== 'signed-in') throw new Error('The device verification did not sign in');
+  return verified.session;
 }
 
 /** Runs the visit against a services host and reports what the shopper saw. */
@@ -72,9 +85,8 @@ export async function runShopperJourney(options: JourneyOptions): Promise<Journe
   const client = createMarketClient({
     servicesHost: options.servicesHost,
     store: options.store,
+    // In Node.js the session lives in memory; the SDK's other defaults need nothing of a browser.
     tokens: createMemoryTokenStore(),
-    // One process, one session: no cross-tab lock to take.
-    locks: null,
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
 
@@ -88,7 +100,7 @@ export async function runShopperJourney(options: JourneyOptions): Promise<Journe
     unwrap(client.GET('/pbs/rest/v3/products', { params: { query: { page_number: 1, page_limit: 10 } } })),
   ]);
 
-  const shopper = await signIn(client, options.username, options.password);
+  const { displayName: shopper } = await signIn(client, options);
 
   const product = page.data.find((p) => p.purchase_mode === 'checkout_based' && p.quantity > 0);
   if (!product) throw new Error('No product on the first page can be bought');
@@ -104,6 +116,8 @@ export async function runShopperJourney(options: JourneyOptions): Promise<Journe
   const cart = await unwrap(
     client.GET('/cfs/rest/v3/customer-cart', { params: { query: { page_number: -1 } } }),
   );
+  // Ends the session at the services host and clears client.tokens (cleared even if the call fails).
+  const signedOut = await client.signOut();
 
   return {
     store: { name: store.name, displayName: store.store_display_name, id: store.store_id },
@@ -126,6 +140,7 @@ export async function runShopperJourney(options: JourneyOptions): Promise<Journe
       total: cart.summary.total,
       currency: cart.summary.currency_code,
     },
+    signedOut: signedOut.confirmed,
   };
 }
 
@@ -153,5 +168,6 @@ export function formatReport(report: JourneyReport): string {
   for (const line of report.cart.lines)
     lines.push(`  - ${line.quantity} × ${line.name}: ${money(line.lineTotal, report.cart.currency)}`);
   lines.push(`Cart total: ${money(report.cart.total, report.cart.currency)}`);
+  lines.push(report.signedOut ? 'Signed out' : 'Signed out here (the services host did not confirm)');
   return lines.join('\n');
 }

@@ -2,10 +2,13 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { type SandboxServer, startSandboxServer } from '@marketkit/sandbox/node';
+import { isMarketApiError } from '@marketkit/sdk';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { formatReport, runShopperJourney } from '../src/shopper-journey.ts';
 
 const SHOPPER = { username: 'shopper@example.com', password: 'Password123' };
+/** The one-time code of every sandbox challenge (its default). */
+const SANDBOX_OTP = '123456';
 // The compiled command (`pnpm test` compiles it first), run by the same Node.js as the tests.
 const COMMAND = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 const run = promisify(execFile);
@@ -69,7 +72,8 @@ describe('the shopper journey on @marketkit/sdk', () => {
     expect(report.categories.map((c) => c.name)).toEqual(categories.data.map((c) => c.category_name));
     expect(report.categories.some((c) => c.children.length > 0)).toBe(true);
     expect(report.products.map((p) => p.id)).toEqual(products.data.map((p) => p.product_id));
-    expect(report.shopper).not.toBe('');
+    expect(report.shopper).toBe('Asha Shopper');
+    expect(report.signedOut).toBe(true);
 
     const price = products.data.find((p) => p.product_id === report.added.productId)?.final_price;
     expect(price).toBeDefined();
@@ -87,6 +91,72 @@ describe('the shopper journey on @marketkit/sdk', () => {
     ]);
     expect(report.cart.total).toBe(cart.summary.total);
     expect(report.cart.currency).toBe(cart.summary.currency_code);
+  });
+
+  it('signs in with the SDK alone: its token store holds the session the services host then ends', async () => {
+    const seen: { path: string; authorization: string | null }[] = [];
+    const report = await runShopperJourney({
+      servicesHost: server.url,
+      store: 'demo',
+      ...SHOPPER,
+      fetch: (request) => {
+        seen.push({
+          path: new URL(request.url).pathname,
+          authorization: request.headers.get('Authorization'),
+        });
+        return fetch(request);
+      },
+    });
+    const bearer = seen.find((call) => call.path === '/cfs/rest/v3/customer-cart')?.authorization;
+    expect(bearer).toMatch(/^Bearer \S+/);
+    expect(seen.at(-1)).toEqual({ path: '/ums/rest/v3/session-logout', authorization: bearer });
+    expect(report.signedOut).toBe(true);
+    // The session is over at the services host: its token is refused now.
+    const after = await fetch(`${server.url}/cfs/rest/v3/customer-cart`, {
+      headers: { Authorization: bearer ?? '' },
+    });
+    expect(after.status).toBe(401);
+  });
+
+  it('verifies the device when the account asks for it, with the code the shopper was sent', async () => {
+    const asked: string[] = [];
+    const report = await runShopperJourney({
+      servicesHost: server.url,
+      store: 'demo',
+      username: 'secure@example.com',
+      password: 'Password123',
+      askCode: async (verification) => {
+        asked.push(verification.masked_destination);
+        return SANDBOX_OTP;
+      },
+    });
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toMatch(/\*/);
+    expect(report.shopper).toBe('Sam Secure');
+    expect(report.cart.lines).toHaveLength(1);
+  });
+
+  it('stops, saying why, when the device must be verified and there is no one to ask', async () => {
+    await expect(
+      runShopperJourney({
+        servicesHost: server.url,
+        store: 'demo',
+        username: 'secure@example.com',
+        password: 'Password123',
+      }),
+    ).rejects.toThrow(/^Sign-in needs a device verification \(code sent to .+\)$/);
+  });
+
+  it('rejects a wrong password with the SDK error code, before anything else is done as the shopper', async () => {
+    const failure = await runShopperJourney({
+      servicesHost: server.url,
+      store: 'demo',
+      ...SHOPPER,
+      password: 'not-the-password',
+    }).catch((error: unknown) => error);
+    expect(isMarketApiError(failure)).toBe(true);
+    expect(failure).toMatchObject({ code: 'BAD_REQUEST', status: 400, kind: 'http' });
+    expect(await shopperCart()).toMatchObject({ Products: [] });
   });
 
   it('refuses to go on when the store is closed', async () => {
@@ -113,9 +183,10 @@ describe('the compiled command on Node.js', () => {
     expect(stdout).toMatch(/^Store: .+ \(demo, id \d+\)\nCategories:\n/);
     expect(stdout).toContain(`Added 3 × `);
     expect(stdout).toMatch(/\nSigned in as \S/);
-    expect(stdout.trimEnd().split('\n').at(-1)).toBe(
+    expect(stdout.trimEnd().split('\n').slice(-2)).toEqual([
       `Cart total: ${cart.summary.currency_code} ${cart.summary.total.toFixed(2)}`,
-    );
+      'Signed out',
+    ]);
   });
 
   it('prints the same text as formatReport', async () => {
@@ -142,6 +213,26 @@ describe('the compiled command on Node.js', () => {
     }
     expect(await shopperCart()).toMatchObject({ Products: [] });
   });
+
+  it('takes the device verification code from MARKETKIT_OTP', async () => {
+    const { stdout } = await run(process.execPath, [COMMAND, '--host', server.url], {
+      env: { ...process.env, MARKETKIT_USERNAME: 'secure@example.com', MARKETKIT_OTP: SANDBOX_OTP },
+    });
+    expect(stdout).toContain('\nSigned in as Sam Secure\n');
+  });
+
+  it('ends by itself on a Node.js with navigator.locks (the refresh channel holds no process open)', async () => {
+    // Newer Node.js releases have navigator.locks; the SDK then shares refreshes over a BroadcastChannel.
+    const locks =
+      'data:text/javascript,Object.defineProperty(globalThis,"navigator",{configurable:true,value:' +
+      '{locks:{request:(name,options,callback)=>callback()}}})';
+    // A process that never ends is killed rather than left behind; the test then fails.
+    const ended = await run(process.execPath, ['--import', locks, COMMAND, '--host', server.url], {
+      timeout: 20_000,
+    }).catch((error: { killed?: boolean }) => error);
+    expect(ended).not.toMatchObject({ killed: true });
+    expect((ended as { stdout?: string }).stdout).toContain('\nSigned out\n');
+  }, 30_000);
 
   it('exits with 1 and the services host’s message when the password is wrong', async () => {
     const failure = await run(process.execPath, [COMMAND, '--host', server.url], {

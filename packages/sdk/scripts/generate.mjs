@@ -1,7 +1,11 @@
 #!/usr/bin/env node
-// Generates the SDK's artifacts from the contract in /openapi:
-//   openapi/marketkit.openapi.json  — the service files bundled into one OpenAPI 3.1 document
-//   src/generated/openapi.ts        — TypeScript types of that document (openapi-typescript)
+// Generates the artifacts of the contract in /openapi:
+//   src/generated/openapi.ts        — TypeScript types of the contract (openapi-typescript), the SDK's
+//   ../sandbox/openapi/marketkit.openapi.json
+//                                   — the service files bundled into one OpenAPI 3.1 document, shipped
+//                                     by @marketkit/sandbox (`@marketkit/sandbox/openapi.json`), which
+//                                     validates requests and answers against it at run time
+//                                     (docs/decisions/0011-the-contract-shipped-once.md)
 // Both are committed and never edited by hand. With `--check` (or MARKETKIT_GENERATE=check, set by the
 // README's test command) nothing is written: the run fails when regenerating would change a file.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -14,7 +18,7 @@ import openapiTS, { astToString } from 'openapi-typescript';
 const sdkRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = join(sdkRoot, '..', '..');
 const contractDir = join(repoRoot, 'openapi');
-const bundledPath = join(sdkRoot, 'openapi', 'marketkit.openapi.json');
+const bundledPath = join(repoRoot, 'packages', 'sandbox', 'openapi', 'marketkit.openapi.json');
 const typesPath = join(sdkRoot, 'src', 'generated', 'openapi.ts');
 const check = process.argv.includes('--check') || process.env.MARKETKIT_GENERATE === 'check';
 

@@ -1,5 +1,6 @@
 import createClient, { type Client } from 'openapi-fetch';
-import { isServicesPath, resolveAssetUrl } from './asset-url.ts';
+import { resolveAssetUrl, resolveAssetUrls } from './asset-url.ts';
+import { MarketApiError, ruleError } from './errors.ts';
 import type { paths } from './generated/openapi.ts';
 import { type DefaultMiddlewareOptions, defaultMiddleware, type RequestMiddleware } from './middleware.ts';
 import {
@@ -9,8 +10,20 @@ import {
   type RefreshOutcome,
   type SessionEndReason,
 } from './refresh.ts';
+import { checkServicesHost, type ServicesHostForm } from './services-host.ts';
+import {
+  type DeviceVerificationInput,
+  grantOf,
+  type MarketSession,
+  type SignInCredentials,
+  type SignInResult,
+  type SignOutResult,
+  sessionOf,
+} from './session.ts';
 import type { TokenGrant, TokenStore } from './tokens.ts';
 import { CallRequest, createTransport, type HttpErrorEvent, type ReplayFailedEvent } from './transport.ts';
+import type { ResponseBody } from './types.ts';
+import { unwrap } from './unwrap.ts';
 
 /**
  * Options of `createMarketClient`: the middleware options (services host, store, realm, tokens,
@@ -64,8 +77,48 @@ export interface MarketClient extends Omit<Client<paths>, 'use' | 'eject'> {
   readonly store: string;
   readonly realm: string;
   readonly tokens: TokenStore;
-  /** Asset path from the server → URL on the services host; `null` for empty or unsafe values. */
+  /**
+   * Asset path from the server → URL on the services host; `null` for empty or unsafe values. A
+   * comma-separated list (`product_image`) gives its first usable entry, never the list whole: use
+   * {@link MarketClient.imageUrls} for all of them.
+   */
   assetUrl(path: string | null | undefined): string | null;
+  /**
+   * Every usable image of an asset value as URLs on the services host, in order: `product_image` (a
+   * comma-separated list, the first being the main image), a product's `images`, or one path. Blank
+   * and unsafe entries (`javascript:`, `data:`, `//other.host`, control characters) are left out; `[]`
+   * means "show a placeholder". URLs are absolute, except on a services host given as a path (`/api`),
+   * where they stay paths on the page's origin (`/api/assets/…`).
+   *
+   * @example
+   * const [main, ...more] = client.imageUrls(product.product_image);
+   */
+  imageUrls(value: string | readonly string[] | null | undefined): string[];
+  /**
+   * Signs in with a password (`{ username, password }`) or a one-time code (`{ otp, otp_reference }`).
+   * On `login_status: SUCCESS` the grant replaces whatever `tokens` held and the session is resolved
+   * (`{ status: 'signed-in', session }`); a device the account does not trust resolves
+   * `{ status: 'device-verification-required', verification }` and stores nothing (finish with
+   * {@link MarketClient.verifyDevice}). Wrong credentials, a locked account, an unreachable host or an
+   * answer without tokens reject with `MarketApiError` (`code` e.g. `BAD_REQUEST`/`UNAUTHORIZED` for
+   * wrong credentials, as the services host answers, `HTTP_ERROR` with status 423 for a locked
+   * account, `NETWORK_ERROR`, `MALFORMED_REPLY`); the tokens held are then left as they were.
+   */
+  signIn(credentials: SignInCredentials): Promise<SignInResult>;
+  /**
+   * Finishes a sign-in that answered `device-verification-required`, with the code sent and this
+   * device's id and name (`trust_device: true` remembers it). Resolves and fails as `signIn`.
+   */
+  verifyDevice(input: DeviceVerificationInput): Promise<SignInResult>;
+  /**
+   * Signs out: `POST /ums/rest/v3/session-logout` with the held id token, then clears `tokens` —
+   * always, even when the call fails or there was nothing to send (the session then lives on at the
+   * services host until its tokens expire; `confirmed: false` says so, with the `error`). Never
+   * rejects. `onSessionEnded` is not called: the app asked for it.
+   */
+  signOut(): Promise<SignOutResult>;
+  /** The session `tokens` hold now (claims read from the token), or `null` for a guest. */
+  session(): MarketSession | null;
   /**
    * Renews the session's tokens now, so that what the server puts in them is read afresh (after a
    * profile change, the shopper's name). It goes through the same refresh a 401 starts: one at a time,
@@ -87,27 +140,14 @@ const UNRESOLVED_HOST = 'http://unresolved.invalid';
 
 /**
  * The services host as an absolute URL: an http(s) URL as given, or a path (`/api`) on the page's
- * origin (`origin`, else `location.origin`). Anything else is refused now rather than failing every
- * call later (`localhost:4010` has no scheme).
+ * origin (`origin`, else `location.origin`). Anything else was refused by `checkServicesHost`.
  */
-function absoluteServicesHost(servicesHost: string, origin: string | null | undefined): string {
-  if (isServicesPath(servicesHost)) {
-    const page =
-      origin === undefined ? (globalThis as { location?: { origin?: string } }).location?.origin : origin;
-    if (!page || !URL.canParse(page)) return UNRESOLVED_HOST;
-    return new URL(servicesHost, page).href.replace(/\/+$/, '');
-  }
-  let url: URL | null = null;
-  try {
-    url = new URL(servicesHost);
-  } catch {
-    url = null;
-  }
-  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:'))
-    throw new TypeError(
-      `servicesHost must be an http(s) URL or a path such as /api, not ${JSON.stringify(servicesHost)}`,
-    );
-  return servicesHost;
+function absoluteServicesHost(host: ServicesHostForm, origin: string | null | undefined): string {
+  if (host.kind === 'url') return host.value;
+  const page =
+    origin === undefined ? (globalThis as { location?: { origin?: string } }).location?.origin : origin;
+  if (!page || !URL.canParse(page) || new URL(page).origin === 'null') return UNRESOLVED_HOST;
+  return new URL(host.value, page).href.replace(/\/+$/, '');
 }
 
 /** openapi-fetch's own middleware would see CallRequests, not Requests: steps go in `middleware`. */
@@ -117,15 +157,23 @@ function refuseOpenapiMiddleware(): never {
 
 /** Creates a typed client with the documented middleware chain and single-flight 401 refresh. */
 export function createMarketClient(options: MarketClientOptions): MarketClient {
-  const trimmed = options.servicesHost.trim();
-  const given = trimmed === '/' ? trimmed : trimmed.replace(/\/+$/, '');
-  const servicesHost = absoluteServicesHost(given, options.origin);
+  const host = checkServicesHost(options.servicesHost);
+  const given = host.value;
+  const servicesHost = absoluteServicesHost(host, options.origin);
   const basePath = new URL(servicesHost).pathname.replace(/\/+$/, '');
   const realm = options.realm ?? `${options.store}-customer`;
   const unresolved = servicesHost === UNRESOLVED_HOST;
   const baseFetch = unresolved
     ? () =>
-        Promise.reject(new TypeError(`servicesHost ${given} is a path: give \`origin\` outside a browser`))
+        Promise.reject(
+          ruleError(
+            'INVALID_SERVICES_HOST',
+            `servicesHost ${JSON.stringify(given)} is a path and no page origin is known to resolve it ` +
+              "against; outside a browser give `origin` (e.g. origin: 'http://localhost:3000') or an " +
+              'http(s) servicesHost',
+            { servicesHost: given },
+          ),
+        )
     : (options.fetch ?? ((request: Request) => globalThis.fetch(request)));
   const { tokens } = options;
   const timeoutMs = options.refreshTimeoutMs ?? 10_000;
@@ -174,6 +222,53 @@ export function createMarketClient(options: MarketClientOptions): MarketClient {
     Request: CallRequest as unknown as typeof Request,
     fetch: transport as unknown as (request: Request) => Promise<Response>,
   });
+  /** A sign-in answer: the grant stored and the session resolved, or the device challenge. */
+  function accept(result: ResponseBody<'login'> | null, path: string): SignInResult {
+    if (result?.login_status === 'DEVICE_VERIFICATION_REQUIRED' && typeof result.otp_reference === 'string') {
+      const { login_status: _, ...verification } = result;
+      return { status: 'device-verification-required', verification };
+    }
+    const grant = result?.login_status === 'SUCCESS' ? grantOf(result) : null;
+    if (!grant)
+      throw new MarketApiError({
+        kind: 'malformed',
+        status: 200,
+        method: 'POST',
+        url: `${servicesHost}${path}`,
+        responseMessage: 'The sign-in answer carries neither tokens nor a device challenge.',
+      });
+    // A new session replaces the one held whole: nothing of another shopper's grant is kept.
+    tokens.clear();
+    tokens.set(grant);
+    return { status: 'signed-in', session: sessionOf(tokens.get()) ?? { claims: {}, displayName: '' } };
+  }
+
+  const LOGOUT = '/ums/rest/v3/session-logout';
+  async function signOut(): Promise<SignOutResult> {
+    const idToken = tokens.get()?.idToken;
+    try {
+      if (!idToken) return { confirmed: false, error: null };
+      await unwrap(client.POST(LOGOUT, { body: { id_token_hint: idToken } }));
+      return { confirmed: true };
+    } catch (cause) {
+      // The transport and unwrap make every failure of a call one; anything else is wrapped.
+      const error =
+        cause instanceof MarketApiError
+          ? cause
+          : new MarketApiError({
+              kind: 'network',
+              status: 0,
+              method: 'POST',
+              url: `${servicesHost}${LOGOUT}`,
+              responseMessage: String(cause),
+              cause,
+            });
+      return { confirmed: false, error };
+    } finally {
+      tokens.clear();
+    }
+  }
+
   return Object.assign(client, {
     use: refuseOpenapiMiddleware,
     eject: refuseOpenapiMiddleware,
@@ -183,6 +278,21 @@ export function createMarketClient(options: MarketClientOptions): MarketClient {
     tokens,
     // A path host keeps asset URLs as paths: the same on a server rendering the page and in the browser.
     assetUrl: (path: string | null | undefined) => resolveAssetUrl(given, path),
+    imageUrls: (value: string | readonly string[] | null | undefined) => resolveAssetUrls(given, value),
     refreshSession: () => transport.refreshSession(),
+    async signIn(credentials: SignInCredentials) {
+      if ('password' in credentials) {
+        const path = '/ums/rest/v3/login';
+        return accept(await unwrap(client.POST(path, { body: credentials })), path);
+      }
+      const path = '/ums/rest/v3/login-otp';
+      return accept(await unwrap(client.POST(path, { body: credentials })), path);
+    },
+    async verifyDevice(input: DeviceVerificationInput) {
+      const path = '/ums/rest/v3/device-otp/validate';
+      return accept(await unwrap(client.POST(path, { body: input })), path);
+    },
+    signOut,
+    session: () => sessionOf(tokens.get()),
   });
 }

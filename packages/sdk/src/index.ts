@@ -3,7 +3,7 @@
  *
  * @packageDocumentation
  */
-export { resolveAssetUrl } from './asset-url.ts';
+export { resolveAssetUrl, splitAssetList } from './asset-url.ts';
 export { createMarketClient, type MarketClient, type MarketClientOptions } from './client.ts';
 export { type CookieAttributes, type CookieJar, readCookie, writeCookie } from './cookies.ts';
 export {
@@ -29,6 +29,14 @@ export {
   xsrfToken,
 } from './middleware.ts';
 export type { BroadcastChannelLike, LockManagerLike, RefreshOutcome, SessionEndReason } from './refresh.ts';
+export type {
+  DeviceVerification,
+  DeviceVerificationInput,
+  MarketSession,
+  SignInCredentials,
+  SignInResult,
+  SignOutResult,
+} from './session.ts';
 export {
   type CookieTokenStoreOptions,
   createCookieTokenStore,

@@ -1,3 +1,4 @@
+import { grantOf } from './session.ts';
 import type { TokenGrant, TokenStore } from './tokens.ts';
 
 /** The part of the Web Locks API the refresh needs; injectable for tests and non-browser hosts. */
@@ -74,6 +75,16 @@ export interface RefreshCoordinator {
   refresh(staleAccessToken: string | null): Promise<RefreshOutcome>;
 }
 
+/**
+ * The platform's `BroadcastChannel`, never holding a process open: a Node.js that has `navigator.locks`
+ * (newer releases do) keeps running while a listening channel is referenced, so a script never ends.
+ */
+function defaultChannel(name: string): BroadcastChannelLike {
+  const channel = new BroadcastChannel(name);
+  (channel as { unref?: () => void }).unref?.();
+  return channel;
+}
+
 export function createRefreshCoordinator(options: RefreshCoordinatorOptions): RefreshCoordinator {
   const { tokens, timeoutMs } = options;
   const locks =
@@ -85,7 +96,7 @@ export function createRefreshCoordinator(options: RefreshCoordinatorOptions): Re
     options.channel !== undefined
       ? options.channel
       : options.locks === undefined && locks && typeof BroadcastChannel === 'function'
-        ? new BroadcastChannel(options.lockName)
+        ? defaultChannel(options.lockName)
         : null;
   // Another tab stored a grant that replaced the refresh token this tab still holds: take it.
   channel?.addEventListener('message', ({ data }) => {
@@ -217,9 +228,7 @@ function withTimeout<T>(ms: number, work: (signal: AbortSignal) => Promise<T>): 
 
 async function readGrant(response: Response): Promise<TokenGrant | null> {
   try {
-    const grant = ((await response.json()) as { response_body?: TokenGrant | null })?.response_body;
-    if (!grant || typeof grant.access_token !== 'string' || !grant.access_token) return null;
-    return { ...grant, expires_in: grant.expires_in > 0 ? grant.expires_in : 300 };
+    return grantOf(((await response.json()) as { response_body?: unknown } | null)?.response_body);
   } catch {
     return null;
   }

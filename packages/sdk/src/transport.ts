@@ -140,7 +140,8 @@ export function createTransport(options: TransportOptions): Transport {
         sentToken,
       };
     } catch (cause) {
-      throw networkError(template, cause);
+      // A refusal made before sending (a services host with nothing to resolve it against) stays one.
+      throw cause instanceof MarketApiError && cause.kind === 'rule' ? cause : networkError(template, cause);
     }
   }
 

@@ -1,12 +1,24 @@
 import { MarketApiError } from './errors.ts';
 import { methodOf } from './transport.ts';
 
-/** The shape every openapi-fetch call resolves to. */
-interface FetchResult<Data, Failure> {
-  data?: Data;
-  error?: Failure;
+/** What every client call resolves to (openapi-fetch's `FetchResponse`), as far as `unwrap` reads it. */
+interface FetchResult {
+  data?: unknown;
+  error?: unknown;
   response: Response;
 }
+
+/**
+ * The `response_body` of a call's success answer, read from the call's result type by a conditional
+ * type rather than inferred through a constraint: checking an `unwrap` costs a sixth of what it did
+ * (about 1 200 type instantiations instead of 7 700), and a wrong path gives only the path's own
+ * one-line error. `never` for answers that are not an envelope (files).
+ */
+type ResponseBodyOf<Result> = Result extends { data: infer Data }
+  ? Data extends { response_body: infer Body }
+    ? Body
+    : never
+  : never;
 
 /**
  * Awaits a client call and gives its `response_body`, or throws `MarketApiError` carrying the
@@ -15,11 +27,13 @@ interface FetchResult<Data, Failure> {
  * @example
  * const settings = await unwrap(client.GET('/pbs/rest/v3/content-settings', { params: { query } }));
  */
-export async function unwrap<Data extends { response_body: unknown }, Failure>(
-  call: Promise<FetchResult<Data, Failure>>,
-): Promise<Data['response_body']> {
-  const { data, error, response } = await call;
-  if (data !== undefined && error === undefined && response.ok) return data.response_body;
+export async function unwrap<Result extends { response: Response }>(
+  call: Promise<Result>,
+): Promise<ResponseBodyOf<Result>> {
+  // Only `response` is constrained: comparing the whole result with `FetchResult` is what cost most.
+  const { data, error, response }: FetchResult = await call;
+  if (data !== undefined && error === undefined && response.ok)
+    return (data as { response_body: ResponseBodyOf<Result> }).response_body;
   const envelope = (error ?? {}) as { response_message?: unknown; errors?: unknown };
   throw new MarketApiError({
     kind: response.ok ? 'malformed' : 'http',

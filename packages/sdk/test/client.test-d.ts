@@ -3,9 +3,12 @@ import {
   createMarketClient,
   createMemoryTokenStore,
   type MarketClient,
+  type MarketSession,
   type RequestBody,
   type ResponseBody,
   type Schema,
+  type SignInResult,
+  type SignOutResult,
   unwrap,
 } from '../src/index.ts';
 
@@ -46,5 +49,43 @@ describe('public types', () => {
   it('exposes named schemas', () => {
     expectTypeOf<Schema<'ProductSummary'>['price_visibility']>().toEqualTypeOf<boolean>();
     expectTypeOf<Schema<'GatewayFormPayload'>['command']>().toEqualTypeOf<'PURCHASE'>();
+  });
+
+  it('signs in and out with the SDK alone, typed', async () => {
+    expectTypeOf(client.signIn({ username: 'a@b.test', password: 'x' })).toEqualTypeOf<
+      Promise<SignInResult>
+    >();
+    void client.signIn({ otp: '123456', otp_reference: 'ref' });
+    // @ts-expect-error a password sign-in needs the username
+    void client.signIn({ password: 'x' });
+    const result = await client.signIn({ username: 'a@b.test', password: 'x' });
+    if (result.status === 'signed-in') expectTypeOf(result.session).toEqualTypeOf<MarketSession>();
+    else expectTypeOf(result.verification.otp_reference).toBeString();
+    expectTypeOf(client.signOut()).toEqualTypeOf<Promise<SignOutResult>>();
+    expectTypeOf(client.session()).toEqualTypeOf<MarketSession | null>();
+  });
+
+  it('gives product images as a list of URLs', () => {
+    expectTypeOf(client.imageUrls)
+      .parameter(0)
+      .toEqualTypeOf<string | readonly string[] | null | undefined>();
+    expectTypeOf(client.imageUrls('a.jpg,b.jpg')).toEqualTypeOf<string[]>();
+  });
+
+  it('reports a wrong path as the path alone: unwrap adds no error of its own', async () => {
+    const body = await unwrap(
+      client.GET(
+        // @ts-expect-error not a path of the contract (the one error of this call)
+        '/cfs/rest/v3/customer-cartt',
+        { params: { query: { page_number: -1 } } },
+      ),
+    );
+    void body;
+    const settings = await unwrap(
+      client.GET('/pbs/rest/v3/content-settings', {
+        params: { query: { 'page-limit': 1, 'page-number': 1, 'store-id': 14 } },
+      }),
+    );
+    expectTypeOf(settings).toEqualTypeOf<ResponseBody<'getContentSettings'>>();
   });
 });

@@ -179,7 +179,8 @@ describe('asset URLs', () => {
     ['JaVaScRiPt:alert(1)', null],
     ['data:text/html,<script>alert(1)</script>', null],
     ['/\\evil.test/x.png', null],
-    ['//cdn.test/x.png', 'https://cdn.test/x.png'],
+    // Reads as a path but names another host (what a path joined twice gives): never followed.
+    ['//cdn.test/x.png', null],
     ['java\tscript:alert(1)', null],
     ['', null],
     [null, null],

@@ -1,4 +1,4 @@
-import type { Schema } from '@marketkit/sdk';
+import { type Schema, splitAssetList } from '@marketkit/sdk';
 import { PRODUCT_TYPES } from './product-types.ts';
 
 type ProductSummary = Schema<'ProductSummary'>;
@@ -156,8 +156,8 @@ export interface CartDisplayItem {
   error?: string;
 }
 
-/** First of the comma-separated image paths, or empty (use the placeholder). */
-export const mainImage = (paths: string | null | undefined) => (paths ?? '').split(',')[0]?.trim() ?? '';
+/** First of the comma-separated image paths (the SDK's `splitAssetList`), or empty (use the placeholder). */
+export const mainImage = (paths: string | null | undefined) => splitAssetList(paths)[0] ?? '';
 
 export function guestCartDisplay(state: GuestCartState): CartDisplayItem[] {
   return state.items.map((item) => ({

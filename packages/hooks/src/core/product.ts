@@ -1,4 +1,4 @@
-import type { Schema } from '@marketkit/sdk';
+import { type Schema, splitAssetList } from '@marketkit/sdk';
 
 /** What the product's main button does. */
 export type ProductAction = 'request' | 'go-to-cart' | 'add-to-cart' | 'out-of-stock';
@@ -29,14 +29,16 @@ export const needsSlot = (product: Pick<Schema<'ProductDetail'>, 'product_type_n
 export const checksDelivery = (product: Pick<Schema<'ProductSummary'>, 'product_type_name'>) =>
   product.product_type_name === 'Physical Product' || product.product_type_name === 'Bundled Product';
 
-/** A product's image paths: `images`, else the comma-separated `product_image`; empty entries dropped. */
+/**
+ * A product's image paths: `images`, else the comma-separated `product_image`; blank entries dropped
+ * (the SDK's `splitAssetList`). Resolve them with `client.imageUrls()`, which also drops unsafe ones.
+ */
 export function productImages(product: {
   images?: readonly string[];
   product_image?: string | null;
 }): string[] {
-  const list =
-    product.images && product.images.length > 0 ? product.images : (product.product_image ?? '').split(',');
-  return list.map((path) => path.trim()).filter(Boolean);
+  const images = splitAssetList(product.images);
+  return images.length > 0 ? images : splitAssetList(product.product_image);
 }
 
 /** Spec §9: the estimated delivery in days when the store or the product gives none. */

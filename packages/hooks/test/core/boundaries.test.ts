@@ -5,15 +5,33 @@ import { expect, it } from 'vitest';
 
 const CORE = fileURLToPath(new URL('../../src/core', import.meta.url));
 
-// DESIGN.md: the core is pure — no React, no zustand, no TanStack, and only types from the SDK.
+/**
+ * The SDK's pure rules the core may run, so that each lives once (issue 19: the asset list splitter,
+ * which `client.imageUrls()` uses too). Nothing else of the SDK's runtime: no client, no transport.
+ */
+const PURE_SDK_HELPERS = new Set(['splitAssetList']);
+
+/** Whether an import from the SDK brings only types and the pure helpers above. */
+function typesAndPureHelpers(clause: string): boolean {
+  const names = /\{([^}]*)\}/.exec(clause)?.[1];
+  if (names === undefined) return false;
+  return names
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean)
+    .every((name) => name.startsWith('type ') || PURE_SDK_HELPERS.has(name));
+}
+
+// DESIGN.md: the core is pure — no React, no zustand, no TanStack, and only types (and the pure helpers
+// above) from the SDK.
 it('keeps src/core free of React, zustand, TanStack and SDK runtime code', () => {
   const offences: string[] = [];
   for (const file of readdirSync(CORE)) {
     const text = readFileSync(join(CORE, file), 'utf8');
     for (const match of text.matchAll(/^\s*(import|export)\s+(type\s+)?[^'"]*?from\s+['"]([^'"]+)['"]/gm)) {
-      const [, , typeOnly, source = ''] = match;
+      const [clause, , typeOnly, source = ''] = match;
       if (source.startsWith('./')) continue;
-      if (source === '@marketkit/sdk' && typeOnly) continue;
+      if (source === '@marketkit/sdk' && (typeOnly || typesAndPureHelpers(clause))) continue;
       offences.push(`${file}: ${match[0].trim()}`);
     }
     if (/\bwindow\.|\bdocument\.|localStorage/.test(text)) offences.push(`${file}: touches browser globals`);

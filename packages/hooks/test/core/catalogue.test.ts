@@ -7,6 +7,7 @@ import {
   DEFAULT_LISTING,
   estimatedDeliveryDays,
   listingSearch,
+  mainImage,
   maxQuantity,
   needsSlot,
   pageCount,
@@ -137,8 +138,22 @@ describe('the product page', () => {
     [{ images: [], product_image: 'a.svg, b.svg' }, ['a.svg', 'b.svg']],
     [{ product_image: '' }, []],
     [{ product_image: null }, []],
+    [{ product_image: ' , a.svg,, b.svg ,' }, ['a.svg', 'b.svg']],
+    [{ images: [' ', ''], product_image: 'c.svg' }, ['c.svg']],
   ])('takes the images of %j as %j', (input, images) => {
     expect(productImages(input)).toEqual(images);
+  });
+
+  it.each([
+    ['assets/p/12.jpg,assets/p/12-side.jpg', 'assets/p/12.jpg'],
+    [' assets/p/12.jpg ', 'assets/p/12.jpg'],
+    [', ,assets/p/12-side.jpg', 'assets/p/12-side.jpg'],
+    ['', ''],
+    [' , ', ''],
+    [null, ''],
+    [undefined, ''],
+  ])('the main image of %j is %j (the SDK resolves and checks it)', (paths, main) => {
+    expect(mainImage(paths)).toBe(main);
   });
 
   it.each([

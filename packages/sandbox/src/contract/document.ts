@@ -1,4 +1,4 @@
-import bundled from '@marketkit/sdk/openapi.json' with { type: 'json' };
+import bundled from '@marketkit/sandbox/openapi.json' with { type: 'json' };
 
 /** The parts of an OpenAPI 3.1 document the sandbox reads. */
 export interface OpenApiDocument {
@@ -57,7 +57,7 @@ export interface ContractOperation {
   pattern: RegExp;
 }
 
-/** The bundled contract this version of the sandbox implements (`@marketkit/sdk/openapi.json`). */
+/** The bundled contract this version of the sandbox implements (`@marketkit/sandbox/openapi.json`). */
 export const contractDocument = bundled as unknown as OpenApiDocument;
 
 const METHODS: HttpMethod[] = ['get', 'post', 'put', 'delete', 'patch'];
