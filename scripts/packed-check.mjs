@@ -62,7 +62,7 @@ export function run(command, args, { cwd, label, allowFailure = false, env = {},
   const output = `${result.stdout ?? ''}${result.stderr ?? ''}`;
   if (result.status !== 0 && !allowFailure)
     throw new CheckFailure(
-      `${label ?? `${command} ${args.join(' ')}`} failed (exit ${result.status}):\n${output.trim()}`,
+      `${label ?? `${command} ${args.join(' ')} failed`} (exit ${result.status}):\n${output.trim()}`,
     );
   return { ok: result.status === 0, output };
 }
