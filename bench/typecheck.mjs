@@ -201,6 +201,34 @@ try {
     };
     result.modes[mode.name] = figures;
   }
+  // Ten raw `unwrap(client.GET/POST/PUT(…))` calls compiled alone (bench/typecheck/raw-calls.ts), and
+  // an empty file with the same settings: what the raw client costs an app that uses it.
+  cpSync(join(here, 'typecheck', 'raw-calls.ts'), join(example, 'raw-calls.ts'));
+  writeFileSync(join(example, 'empty.ts'), 'export {};\n');
+  for (const name of ['raw-calls', 'empty'])
+    writeFileSync(
+      join(example, `tsconfig.${name}.json`),
+      JSON.stringify({
+        extends: './tsconfig.json',
+        compilerOptions: { types: [] },
+        files: [`${name}.ts`],
+        include: [],
+      }),
+    );
+  const probe = (name) => {
+    const list = [];
+    for (let index = 0; index < runs; index++) {
+      const started = performance.now();
+      const { output } = run(
+        join(example, 'node_modules', '.bin', 'tsc'),
+        ['-p', `tsconfig.${name}.json`, '--noEmit', '--extendedDiagnostics'],
+        { cwd: example },
+      );
+      list.push({ wall: (performance.now() - started) / 1000, ...diagnostics(output) });
+    }
+    return summary(list);
+  };
+  result.rawCalls = { calls: probe('raw-calls'), empty: probe('empty') };
   if (values.trace)
     result.trace = Object.fromEntries(
       modes.flatMap((mode) => [
@@ -226,6 +254,10 @@ try {
     console.log(
       `Ratio example / twin, ${name}: wall ${ratio.wall.toFixed(2)}×, total ${ratio.totalTime.toFixed(2)}×, check ${ratio.checkTime.toFixed(2)}×, instantiations ${ratio.instantiations.toFixed(2)}× (target ≤ 3×)`,
     );
+  const { calls, empty } = result.rawCalls;
+  console.log(
+    `\nTen raw SDK calls alone (bench/typecheck/raw-calls.ts): check ${calls['Check time'].toFixed(2)} s (empty file ${empty['Check time'].toFixed(2)} s), ${calls.Types.toLocaleString('en')} types, ${calls.Instantiations.toLocaleString('en')} instantiations (empty file ${empty.Instantiations})`,
+  );
   for (const [name, trace] of Object.entries(result.trace ?? {})) {
     console.log(`\n${name}: check time by package (--generateTrace, checkSourceFile)`);
     for (const { name: group, ms } of trace.byPackage)
