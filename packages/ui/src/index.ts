@@ -18,7 +18,12 @@ export {
 export { allowsNumericKey, Input, type InputProps } from './input.tsx';
 export { Pagination, type PaginationProps } from './pagination.tsx';
 export { DiscountBadge, Price, type PriceProps } from './price.tsx';
-export { type LinkComponent, ProductCard, type ProductCardProps } from './product-card.tsx';
+export {
+  type LinkComponent,
+  ProductCard,
+  type ProductCardProps,
+  type ToLinkComponent,
+} from './product-card.tsx';
 export { QuantityStepper, type QuantityStepperProps } from './quantity-stepper.tsx';
 export { RatingStars } from './rating.tsx';
 export { RichText, safeHref, sanitizeHtml } from './rich-text.tsx';

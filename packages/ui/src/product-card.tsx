@@ -1,12 +1,27 @@
 import type { ComponentType, ReactNode } from 'react';
 
-/** How a card links: a plain anchor by default, or the app router's link component. */
+/** An `href` link: a plain anchor wrapper, Next.js's `Link`, or your own adapter. */
 export type LinkComponent = ComponentType<{ href: string; className?: string; children: ReactNode }>;
 
+/** A `to` link: React Router's `Link` and `NavLink` as they are. */
+export type ToLinkComponent = ComponentType<{ to: string; className?: string; children?: ReactNode }>;
+
+/** Props of {@link ProductCard}. */
 export interface ProductCardProps {
+  /** The product page's path (or URL); given to the link as `href` and `to`. */
   href: string;
-  /** The router's link (client-side navigation); `<a>` when absent. */
-  linkAs?: LinkComponent;
+  /**
+   * The router's link (client-side navigation); `<a>` when absent. Either kind is taken as it is: an
+   * `href` link ({@link LinkComponent}) or a `to` link ({@link ToLinkComponent}, React Router's `Link`),
+   * so no adapter is needed. The card gives its link the path as both `href` and `to` (a link that
+   * spreads unknown props onto its anchor also renders a harmless `to` attribute). `@marketkit/ui`
+   * depends on no router.
+   *
+   * @example
+   * import { Link } from 'react-router';
+   * <ProductCard linkAs={Link} href="/products/1005" name="Skillet" image="" placeholderImage="/p.svg" price="R 10" />;
+   */
+  linkAs?: LinkComponent | ToLinkComponent;
   /** Above the fold: load the image at once and first (it may be the largest paint). */
   priority?: boolean;
   name: string;
@@ -53,7 +68,7 @@ export function ProductCard({
   return (
     <article data-slot="product-card" className="flex flex-col gap-2 rounded-lg border border-current/10 p-3">
       {LinkAs ? (
-        <LinkAs href={href} className={linkClass}>
+        <LinkAs href={href} to={href} className={linkClass}>
           {content}
         </LinkAs>
       ) : (

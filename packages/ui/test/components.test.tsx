@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   Button,
   CopyButton,
@@ -23,6 +23,11 @@ import {
 } from '../src/index.ts';
 
 afterEach(cleanup);
+
+// The toaster host (sonner) is loaded lazily at the first toast. Loaded here first, so a toast test's
+// wait covers showing the toast, not transforming and importing the module on a busy machine (1 s
+// was not always enough when other test files ran beside this one).
+beforeAll(() => import('../src/toast-host.tsx'));
 
 /** Serious and critical axe violations (colour contrast needs a real layout, checked in the browser). */
 async function seriousViolations(container: Element) {

@@ -1,0 +1,89 @@
+import {
+  MarketProvider,
+  type MarketProviderProps,
+  useCart,
+  useGuestCartMerge,
+  useLanguage,
+  useSession,
+  useStoreBootstrap,
+} from '@marketkit/hooks';
+import { useEffect } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { type createBrowserRouter, Link, Outlet, type RouteObject, RouterProvider } from 'react-router';
+import { i18n } from './i18n.ts';
+import { CartPage } from './pages/cart.tsx';
+import { CheckoutPage, OrderPage } from './pages/checkout.tsx';
+import { ProductPage } from './pages/product.tsx';
+import { ProductsPage } from './pages/products.tsx';
+import { SignInPage } from './pages/sign-in.tsx';
+
+/** Header, language in step with the store's, and the guest-cart merge mounted once for the whole app. */
+function Layout() {
+  const { t } = useTranslation();
+  const store = useStoreBootstrap();
+  const { language } = useLanguage();
+  const session = useSession();
+  const cart = useCart();
+  const merge = useGuestCartMerge();
+  useEffect(() => void i18n.changeLanguage(language), [language]);
+  useEffect(() => {
+    document.title = store.title;
+  }, [store.title]);
+  if (store.status === 'loading') return <p>{t('loading')}</p>;
+  if (store.status !== 'ready') return <p role="alert">{t('unavailable')}</p>;
+  return (
+    <div className="mx-auto flex max-w-4xl flex-col gap-4 p-4">
+      <header className="flex items-center gap-4">
+        <Link to="/" className="font-bold">
+          {store.title}
+        </Link>
+        <Link to="/cart">{t('cart', { count: cart.quantity })}</Link>
+        {session.status === 'signed-in' ? (
+          <span>
+            {t('hello', { name: session.user?.displayName ?? '' })}{' '}
+            {merge.status === 'merging' ? t('merging') : null}{' '}
+            <button type="button" onClick={() => void session.signOut()}>
+              {t('signOut')}
+            </button>
+          </span>
+        ) : (
+          <Link to="/signin">{t('signIn')}</Link>
+        )}
+      </header>
+      <main>
+        <Outlet />
+      </main>
+    </div>
+  );
+}
+
+/** The app's routes (React Router 7, data mode). */
+export const routes: RouteObject[] = [
+  {
+    element: <Layout />,
+    children: [
+      { index: true, element: <ProductsPage /> },
+      { path: 'products/:productId', element: <ProductPage /> },
+      { path: 'cart', element: <CartPage /> },
+      { path: 'signin', element: <SignInPage /> },
+      { path: 'checkout/:checkoutId', element: <CheckoutPage /> },
+      { path: 'orders/:orderId', element: <OrderPage /> },
+    ],
+  },
+];
+
+type Router = ReturnType<typeof createBrowserRouter>;
+
+/** The whole app: one MarketProvider (told where the router is) around the router. */
+export function App({
+  router,
+  ...market
+}: Omit<MarketProviderProps, 'children' | 'pathname'> & { router: Router }) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <MarketProvider {...market} pathname={() => router.state.location.pathname}>
+        <RouterProvider router={router} />
+      </MarketProvider>
+    </I18nextProvider>
+  );
+}

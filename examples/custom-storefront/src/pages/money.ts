@@ -1,0 +1,8 @@
+import { useCurrency } from '@marketkit/hooks';
+import { formatPrice } from '@marketkit/hooks/core';
+
+/** Formats amounts in the store's currency. */
+export function useMoney() {
+  const currency = useCurrency();
+  return (amount: number) => formatPrice(amount, currency.isoCode);
+}

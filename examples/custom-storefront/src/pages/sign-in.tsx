@@ -1,0 +1,44 @@
+import { useGuestCartMerge, useSession } from '@marketkit/hooks';
+import { safeReturnPath } from '@marketkit/hooks/core';
+import { Button, Input } from '@marketkit/ui';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+
+/** Password sign-in; the guest cart is moved into the shopper's server cart before going on. */
+export function SignInPage() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const merge = useGuestCartMerge({ automatic: false });
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [failure, setFailure] = useState('');
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setFailure('');
+    try {
+      const result = await session.signIn({
+        username: String(form.get('username')),
+        password: String(form.get('password')),
+      });
+      if (result.login_status !== 'SUCCESS') return setFailure(t('failed', { reason: result.login_status }));
+      // A refused line stays in the cart with the server's message: the sign-in itself succeeded.
+      await merge.merge().catch(() => undefined);
+      navigate(safeReturnPath(params.get('next'), location.origin) ?? '/', { replace: true });
+    } catch (error) {
+      setFailure(t('signInFailed', { reason: error instanceof Error ? error.message : String(error) }));
+    }
+  };
+  return (
+    <form onSubmit={(event) => void submit(event)} className="flex max-w-sm flex-col gap-3">
+      <h1 className="font-bold text-2xl">{t('signIn')}</h1>
+      <Input label={t('email')} name="username" type="email" autoComplete="username" required />
+      <Input label={t('password')} name="password" type="password" autoComplete="current-password" required />
+      <Button type="submit" disabled={merge.status === 'merging'}>
+        {merge.status === 'merging' ? t('merging') : t('signIn')}
+      </Button>
+      {failure ? <p role="alert">{failure}</p> : null}
+    </form>
+  );
+}

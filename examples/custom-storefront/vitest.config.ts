@@ -1,0 +1,19 @@
+import { defineConfig } from 'vitest/config';
+
+// Self-contained (the packed-tarball check runs it outside the workspace). The workspace's `npm test`
+// sets MARKETKIT_RESULTS=1 to collect test-results/vitest.json into its summary.
+const writeResults = process.env.MARKETKIT_RESULTS === '1';
+
+export default defineConfig({
+  test: {
+    name: 'example-custom-storefront',
+    environment: 'jsdom',
+    include: ['test/**/*.test.tsx'],
+    globalSetup: ['test/sandbox.ts'],
+    pool: 'threads',
+    maxWorkers: 2,
+    testTimeout: 30_000,
+    reporters: writeResults ? ['default', 'json'] : ['default'],
+    outputFile: writeResults ? { json: 'test-results/vitest.json' } : undefined,
+  },
+});
