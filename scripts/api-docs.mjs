@@ -7,6 +7,8 @@
 //   node scripts/api-docs.mjs [sdk hooks …]   rewrites the pages of those packages (default: all four)
 //   … --check (or MARKETKIT_GENERATE=check)    writes nothing; fails when the committed pages differ
 //                                              from what the sources give (CI and `npm test`)
+// Either way, every relative link of a package's README (to its API pages, say) must name a file that
+// exists in the package: a hook renamed or removed fails the run until its README follows.
 //
 // Why committed rather than generated at pack time: docs/decisions/0011-api-reference-as-markdown.md.
 import { spawnSync } from 'node:child_process';
@@ -27,6 +29,7 @@ const typedoc = join(root, 'node_modules', 'typedoc', 'bin', 'typedoc');
 
 const scratch = mkdtempSync(join(tmpdir(), 'marketkit-api-docs-'));
 let drift = false;
+let brokenLinks = 0;
 try {
   for (const name of packages) {
     const dir = join(root, 'packages', name);
@@ -62,6 +65,8 @@ try {
 } finally {
   rmSync(scratch, { recursive: true, force: true });
 }
+for (const name of packages) brokenLinks += checkReadmeLinks(name);
+if (brokenLinks > 0) fail(`${brokenLinks} link(s) of the package READMEs name no file (above)`);
 if (drift) fail('the API reference is out of date: run `pnpm run docs` and commit packages/*/docs/api');
 
 /** What regenerating would do to the committed pages: `add x`, `change x`, `remove x`. */
@@ -76,6 +81,21 @@ function compare(fresh, committed) {
   }
   for (const file of b) if (!a.has(file)) changes.push(`remove ${file}`);
   return changes.sort();
+}
+
+/** Relative links of packages/<name>/README.md whose file is missing; reports and counts them. */
+function checkReadmeLinks(name) {
+  const dir = join(root, 'packages', name);
+  const text = readFileSync(join(dir, 'README.md'), 'utf8').replace(/^```[\s\S]*?^```/gm, '');
+  let broken = 0;
+  for (const [, target] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+    if (/^(?:[a-z]+:|#)/i.test(target)) continue;
+    const path = decodeURIComponent(target.split('#')[0]);
+    if (existsSync(join(dir, path))) continue;
+    broken += 1;
+    console.error(`✖ packages/${name}/README.md links to ${target}, which does not exist`);
+  }
+  return broken;
 }
 
 function listFiles(dir, base = dir) {
