@@ -116,6 +116,36 @@ export function paymentSelectionReducer(
   };
 }
 
+/**
+ * Why an order cannot be placed yet, as the `MarketErrorCode` `placeOrder` refuses it with (its rule
+ * errors are `MarketApiError`s of kind `rule`).
+ */
+export type OrderRefusal =
+  | 'CHECKOUT_NOT_LOADED'
+  | 'BILLING_ADDRESS_REQUIRED'
+  | 'SHIPPING_ADDRESS_REQUIRED'
+  | 'PAYMENT_METHOD_UNAVAILABLE';
+
+/**
+ * What still stops an order, checked in the order a checkout is walked (spec §4/§5): the journey is
+ * loaded; it has a billing address, and a delivery address when something is delivered; with a
+ * payment step (3 steps), the payment selection satisfies the order's restrictions. Null: it may be
+ * placed.
+ */
+export function orderRefusal(
+  checkout: Pick<Schema<'Checkout'>, 'address_details'> | null | undefined,
+  steps: Pick<CheckoutSteps, 'numberOfSteps'>,
+  isPaymentSelectionSatisfied: boolean,
+): OrderRefusal | null {
+  if (!checkout) return 'CHECKOUT_NOT_LOADED';
+  const addresses = checkout.address_details;
+  if (addresses.billing_address_id === null) return 'BILLING_ADDRESS_REQUIRED';
+  if (addresses.delivery_required && addresses.delivery_address_id === null)
+    return 'SHIPPING_ADDRESS_REQUIRED';
+  if (steps.numberOfSteps === 3 && !isPaymentSelectionSatisfied) return 'PAYMENT_METHOD_UNAVAILABLE';
+  return null;
+}
+
 /** The message `check-order-status` gives for a paid order (spec §5). */
 export const PAID_MESSAGE = 'Amount paid for that order';
 

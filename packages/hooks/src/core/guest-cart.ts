@@ -14,7 +14,7 @@ export const maxQuantity = (stock: number) =>
  * any hidden line only the shown lines' subtotal is given and the server's totals are left out.
  */
 export function cartTotals<Summary>(
-  items: readonly Pick<CartDisplayItem, 'price_visible' | 'final_price' | 'cart_quantity'>[],
+  items: readonly Pick<CartLine, 'price_visible' | 'final_price' | 'cart_quantity'>[],
   serverSummary: Summary | null,
 ): { subtotal: number | null; hiddenLines: number; serverTotals: Summary | null } {
   const shown = items.filter((item) => item.price_visible);
@@ -138,28 +138,48 @@ export function guestCartReducer(state: GuestCartState, event: GuestCartEvent): 
   }
 }
 
-/** A guest line mapped for display, with the same fields a server line shows (spec §3). */
-export interface CartDisplayItem {
+/**
+ * One line of a cart as `useCart().lines` gives it: the same fields whether it is a signed-in
+ * shopper's server line or a guest's line on this device (spec §3). The names follow the contract's
+ * (`product_name`, `cart_quantity`), so a line reads like the product it came from.
+ */
+export interface CartLine {
+  /** What `setQuantity` and `remove` take: the server's line id (a number), or a guest key (`p{productId}`). */
   id: string | number;
+  /** The product's id. */
   product: number;
   product_name: string;
+  /** The price before any discount. */
   product_price: number;
+  /** The price a unit sells for (after the product's own discount). */
   final_price: number;
+  /** Units the product had in stock (services and digital goods report capacity): the most one may choose. */
   quantity: number;
   discount_details: Schema<'DiscountDetails'> | null;
+  /** The product's first image path (resolve with `client.assetUrl`); empty when it has none. */
   image: string;
+  /** Units of it in the cart. */
   cart_quantity: number;
   product_type_name: Schema<'ProductTypeName'>;
+  /** The booked slot of a service, else null. */
   slot_id: number | null;
   /** Whether the price may be shown (spec: `price_visibility` false hides it everywhere). */
   price_visible: boolean;
+  /**
+   * The server's own words when it refused this entry during the guest-cart merge (it stays on this
+   * device, DESIGN.md). Absent on every other line.
+   */
   error?: string;
 }
+
+/** @deprecated The earlier name of {@link CartLine}. */
+export type CartDisplayItem = CartLine;
 
 /** First of the comma-separated image paths, or empty (use the placeholder). */
 export const mainImage = (paths: string | null | undefined) => (paths ?? '').split(',')[0]?.trim() ?? '';
 
-export function guestCartDisplay(state: GuestCartState): CartDisplayItem[] {
+/** A guest's stored lines as cart lines. */
+export function guestCartDisplay(state: GuestCartState): CartLine[] {
   return state.items.map((item) => ({
     id: item.key,
     product: item.productId,
@@ -182,10 +202,11 @@ export function guestCartDisplay(state: GuestCartState): CartDisplayItem[] {
  * merge, with its message (DESIGN.md: they stay local). They are not cart lines: not counted, never
  * checked out. Entries still waiting for the merge are not shown.
  */
-export const refusedGuestCartDisplay = (state: GuestCartState): CartDisplayItem[] =>
+export const refusedGuestCartDisplay = (state: GuestCartState): CartLine[] =>
   guestCartDisplay({ items: state.items.filter((item) => item.error !== undefined) });
 
-export function serverCartDisplay(lines: readonly Schema<'CartItem'>[]): CartDisplayItem[] {
+/** The server cart's `Products` as cart lines. */
+export function serverCartDisplay(lines: readonly Schema<'CartItem'>[]): CartLine[] {
   return lines.map((line) => ({
     id: line.id,
     product: line.product,
