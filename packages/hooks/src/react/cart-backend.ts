@@ -274,6 +274,9 @@ function serverBackend(market: Market): CartBackend {
       void queryClient.cancelQueries({ queryKey: key });
       const before = current();
       switch (change.kind) {
+        // A new line needs the server's id: an add shows once the server has it.
+        case 'add':
+          return undefined;
         case 'quantity': {
           const shown = before?.Products.find((line) => line.id === change.id)?.cart_quantity;
           let line = writes.get(change.id);
@@ -301,12 +304,6 @@ function serverBackend(market: Market): CartBackend {
           return () => {
             if (!entry.sent || entry.latest === entry.sent.upTo) showQuantity(change.id, entry.confirmed);
           };
-        }
-        case 'add': {
-          const existing = before?.Products.find((line) => line.product === change.product.product_id);
-          if (!existing) return undefined;
-          showQuantity(existing.id, change.quantity);
-          return () => showQuantity(existing.id, existing.cart_quantity);
         }
         case 'remove': {
           const index = before?.Products.findIndex((line) => line.id === change.id) ?? -1;

@@ -17,7 +17,7 @@ import {
   cartBackend,
   cartQuery,
 } from './cart-backend.ts';
-import { asMarketCall, useMarketQuery } from './market-query.ts';
+import { asMarketCall, toMarketError, useMarketQuery } from './market-query.ts';
 import type { MergeOutcome } from './merge-runner.ts';
 import { type MarketContextValue, useMarket } from './provider.tsx';
 import { useSession } from './use-session.ts';
@@ -265,7 +265,8 @@ export function useCart(): UseCartResult {
 export interface GuestCartMergeApi {
   status: 'idle' | 'merging' | 'done' | 'failed';
   outcome: MergeOutcome | null;
-  error: unknown;
+  /** Why the last merge failed, else null. */
+  error: MarketApiError | null;
   /** Runs the merge now (one at a time: a second call joins the running one). */
   merge(): Promise<MergeOutcome>;
 }
@@ -279,7 +280,7 @@ export function useGuestCartMerge(options: { automatic?: boolean } = {}): GuestC
   const session = useSession();
   const [status, setStatus] = useState<GuestCartMergeApi['status']>('idle');
   const [outcome, setOutcome] = useState<MergeOutcome | null>(null);
-  const [error, setError] = useState<unknown>(null);
+  const [error, setError] = useState<MarketApiError | null>(null);
   const merge = useCallback(async () => {
     // The cart may be read from here on: the header's read, asked for at this same moment, will do.
     const requestedAt = Date.now();
@@ -292,9 +293,10 @@ export function useGuestCartMerge(options: { automatic?: boolean } = {}): GuestC
       setStatus('done');
       return result;
     } catch (caught) {
-      setError(caught);
+      const failure = toMarketError(caught);
+      setError(failure);
       setStatus('failed');
-      throw caught;
+      throw failure;
     }
   }, [market]);
   const automatic = options.automatic ?? true;

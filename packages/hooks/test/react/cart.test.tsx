@@ -3,7 +3,7 @@ import { isMarketApiError } from '@marketkit/sdk';
 import { act, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { toMarketError, useCart, useSession } from '../../src/react/index.ts';
+import { toMarketError, useCart, useGuestCartMerge, useSession } from '../../src/react/index.ts';
 import { HOST, newDevice, products, renderWithMarket, serverCart, setupSandbox } from './harness.tsx';
 
 const { sandbox, server, calls } = setupSandbox();
@@ -130,7 +130,8 @@ describe('cart writes: shown at once, taken back when they fail, in the order th
     // …and back, in its place, when the server refuses.
     answer();
     expect(await act(() => removal)).toMatchObject({ code: 'SERVER_ERROR', status: 503 });
-    expect(shown(view)).toEqual(before);
+    // (The query cache tells its readers on its next tick: waited for, not timed.)
+    await waitFor(() => expect(shown(view)).toEqual(before));
   });
 
   it('a refused clear brings the lines back; a clear then an add, sent together, end with the added line', async () => {
@@ -140,7 +141,7 @@ describe('cart writes: shown at once, taken back when they fail, in the order th
     await waitFor(() => expect(view.result.current.cart.count).toBe(1));
     sandbox.faults.add({ method: 'DELETE', path: '/cfs/rest/v3/customer-cart', status: 500, times: 1 });
     await act(() => expect(view.result.current.cart.clear()).rejects.toMatchObject({ status: 500 }));
-    expect(shown(view)).toEqual([[CABLE, 1]]);
+    await waitFor(() => expect(shown(view)).toEqual([[CABLE, 1]]));
 
     calls.length = 0;
     // Not awaited in between: the add still reaches the server after the clear.
@@ -171,6 +172,22 @@ describe('cart writes: shown at once, taken back when they fail, in the order th
 });
 
 describe('one error type', () => {
+  it('a merge cut off by the network says so with a MarketApiError (the lines stay on the device)', async () => {
+    const { cable } = await summaries();
+    const device = newDevice();
+    const view = renderWithMarket(
+      () => ({ cart: useCart(), session: useSession(), merge: useGuestCartMerge({ automatic: false }) }),
+      device,
+    );
+    await act(() => view.result.current.cart.add(cable, 2));
+    await act(() => view.result.current.session.signIn(SIGN_IN));
+    sandbox.faults.add({ method: 'POST', path: '/cfs/rest/v3/customer-cart', drop: true, times: 1 });
+    const failure = await act(() => view.result.current.merge.merge().catch((error: unknown) => error));
+    expect(failure).toMatchObject({ name: 'MarketApiError', code: 'NETWORK_ERROR' });
+    expect(view.result.current.merge).toMatchObject({ status: 'failed', error: failure });
+    expect(view.result.current.cart.refused).toEqual([]);
+  });
+
   it('keeps a MarketApiError, and makes anything else one (malformed, the original as its cause)', () => {
     const failure = new TypeError("Cannot read properties of undefined (reading 'data')");
     const wrapped = toMarketError(failure);
