@@ -104,8 +104,12 @@ async function answer<Data extends { response_body: unknown; response_message: s
   return result.data as Data;
 }
 
-/** Whether a change goes to the server: an entry of this device (a guest key) never does. */
-const sendsToServer = (change: CartChange) => !(change.kind === 'remove' && typeof change.id === 'string');
+/**
+ * Whether a change goes to the server: one of an entry of this device (named by a guest key: an entry
+ * the server refused at the merge) never does.
+ */
+const sendsToServer = (change: CartChange) =>
+  !((change.kind === 'remove' || change.kind === 'quantity') && typeof change.id === 'string');
 
 const addResult = (alreadyInCart: boolean, serverMessage: string | null): CartAddResult => ({
   code: alreadyInCart ? 'ALREADY_IN_CART' : 'ADDED',
@@ -228,6 +232,7 @@ function serverBackend(market: Market): CartBackend {
     },
 
     update: async (change) => {
+      if (!sendsToServer(change)) return device.update(change);
       const line = writes.get(change.id);
       if (!line) return;
       try {
@@ -256,10 +261,10 @@ function serverBackend(market: Market): CartBackend {
 
     remove: async (change) => {
       // A guest key names an entry of this device the server refused: it was never on the server.
-      if (typeof change.id === 'string') return device.remove(change);
+      if (!sendsToServer(change)) return device.remove(change);
       await unwrap(
         client.DELETE('/cfs/rest/v3/customer-cart/{cartItemId}', {
-          params: { path: { cartItemId: change.id }, header: idempotency() },
+          params: { path: { cartItemId: Number(change.id) }, header: idempotency() },
         }),
       );
     },

@@ -171,6 +171,35 @@ describe('cart writes: shown at once, taken back when they fail, in the order th
   });
 });
 
+describe('entries of this device the server refused at the merge', () => {
+  it('change on the device only, signed in as they were for the guest', async () => {
+    const { cable } = await summaries();
+    const device = newDevice();
+    const view = renderWithMarket(
+      () => ({ cart: useCart(), session: useSession(), merge: useGuestCartMerge({ automatic: false }) }),
+      device,
+    );
+    await act(() => view.result.current.cart.add(cable, 2));
+    await act(() => view.result.current.session.signIn(SIGN_IN));
+    sandbox.faults.add({
+      method: 'POST',
+      path: '/cfs/rest/v3/customer-cart',
+      status: 422,
+      message: 'Not sold in your region',
+      times: 1,
+    });
+    await act(() => view.result.current.merge.merge());
+    const entry = view.result.current.cart.refused[0];
+    expect(entry).toMatchObject({ product: CABLE, cart_quantity: 2, error: 'Not sold in your region' });
+    calls.length = 0;
+    await act(() => view.result.current.cart.setQuantity(entry?.id ?? '', 3));
+    expect(view.result.current.cart.refused.map((line) => line.cart_quantity)).toEqual([3]);
+    await act(() => view.result.current.cart.remove(entry?.id ?? ''));
+    expect(view.result.current.cart.refused).toEqual([]);
+    expect(calls.filter((call) => call.includes('customer-cart'))).toEqual([]);
+  });
+});
+
 describe('one error type', () => {
   it('a merge cut off by the network says so with a MarketApiError (the lines stay on the device)', async () => {
     const { cable } = await summaries();
