@@ -1,7 +1,9 @@
 import type { Schema } from '@marketkit/sdk';
 
 export interface CheckoutSteps {
+  /** 3 (address, review, payment), 2 (nothing to pay) or 0 (every item a request). */
   numberOfSteps: number;
+  /** The step a checkout starts on (1; 0 without steps). */
   activeStep: number;
   /** True when the payment selection must be cleared (nothing is paid at checkout). */
   clearPayment: boolean;
@@ -26,9 +28,13 @@ type PaymentMethod = Schema<'PaymentMethod'>;
 type Restrictions = Schema<'PaymentTypeRestrictions'>;
 
 export interface PaymentSelectionState {
+  /** The chosen methods: at most one gateway, and cash on delivery. */
   payments: PaymentMethod[];
+  /** The provider's hand-over once an order's payment has started, else null. */
   paymentConfig: Schema<'PaymentConfig'> | null;
+  /** What the order allows: online payment, pay on delivery, or both. */
   restrictions: Restrictions;
+  /** Whether the chosen methods match `restrictions` (placeOrder needs it with 3 steps). */
   isPaymentSelectionSatisfied: boolean;
 }
 

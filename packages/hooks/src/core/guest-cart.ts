@@ -148,6 +148,7 @@ export interface CartLine {
   id: string | number;
   /** The product's id. */
   product: number;
+  /** The product's name. */
   product_name: string;
   /** The price before any discount. */
   product_price: number;
@@ -155,11 +156,13 @@ export interface CartLine {
   final_price: number;
   /** Units the product had in stock (services and digital goods report capacity): the most one may choose. */
   quantity: number;
+  /** The product's own discount, if any. */
   discount_details: Schema<'DiscountDetails'> | null;
   /** The product's first image path (resolve with `client.assetUrl`); empty when it has none. */
   image: string;
   /** Units of it in the cart. */
   cart_quantity: number;
+  /** Physical, service, digital… (decides slots and delivery). */
   product_type_name: Schema<'ProductTypeName'>;
   /** The booked slot of a service, else null. */
   slot_id: number | null;
@@ -299,7 +302,9 @@ export function sanitizeGuestCart(value: unknown): { state: GuestCartState; drop
 
 /** A chosen slot of a product (spec §3 "Slot selection item"). */
 export interface SlotSelection {
+  /** The slot. */
   id: number;
+  /** The product it was chosen for. */
   product: number;
 }
 
@@ -345,8 +350,11 @@ export function sanitizeSlots(value: unknown): SlotSelection[] {
 
 /** The single item a shopper chose to buy now (kept across sign-in). */
 export interface BuyNowItem {
+  /** The product. */
   productId: number;
+  /** Units, a whole number from 1 to 999. */
   quantity: number;
+  /** The chosen slot of a service, else null. */
   slotId: number | null;
 }
 

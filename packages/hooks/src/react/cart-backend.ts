@@ -54,6 +54,7 @@ export type CartChange =
  * guest. `useCart` picks one by session, once; its reads and writes are the same for both.
  */
 export interface CartBackend {
+  /** `server` or `guest`, as `useCart().source`. */
   readonly source: 'server' | 'guest';
   /** The cart's lines, from the server's answer or from the device's stored cart. */
   lines(serverCart: CartData | undefined, guest: GuestCartState): CartLine[];
@@ -61,10 +62,13 @@ export interface CartBackend {
   refused(guest: GuestCartState): CartLine[];
   /** Whether the cart is on this device: never loading, never failed, nothing to read again. */
   readonly local: boolean;
+  /** Adds a product (see `useCart().add`). */
   add(change: Extract<CartChange, { kind: 'add' }>): Promise<CartAddResult>;
   /** Sets a line's quantity; the server's are gathered per line until the changes stop. */
   update(change: Extract<CartChange, { kind: 'quantity' }>): Promise<void>;
+  /** Removes a line, or an entry of this device named by its guest key. */
   remove(change: Extract<CartChange, { kind: 'remove' }>): Promise<void>;
+  /** Empties the cart. */
   clear(): Promise<void>;
   /**
    * Shows a change at once, before it is confirmed, and gives back how to take it back when it fails
@@ -82,7 +86,9 @@ export interface CartBackend {
  * cart page, the guest-cart merge), so a read under way is shared rather than sent twice.
  */
 export interface CartQuery {
+  /** The cart's key: `[store, 'cart']`. */
   queryKey: readonly [string, 'cart'];
+  /** Reads the whole server cart. */
   queryFn: () => Promise<CartData>;
 }
 

@@ -3,7 +3,9 @@ import { downloadFileName } from '../core/index.ts';
 
 /** A downloaded file (an invoice, a digital product) and the name to save it under. */
 export interface DownloadedFile {
+  /** The file's content. */
   blob: Blob;
+  /** The name to save it under (the server's, cleaned; else a fallback). */
   fileName: string;
 }
 

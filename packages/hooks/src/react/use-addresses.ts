@@ -11,11 +11,13 @@ type AddressInput = RequestBody<'createAddress'>;
 export interface UseAddressesResult {
   /** Delivery and billing addresses, as the server lists them (empty until loaded). */
   addresses: Address[];
+  /** The book's first read is under way. */
   isLoading: boolean;
   /** Why the book could not be read, else null. */
   error: MarketApiError | null;
   /** `loading`, `failed` (show the failure and `reload`, never an empty book), `empty` or `ready`. */
   state: LoadState;
+  /** Asks for the book again (after a failure). */
   reload(): void;
   /**
    * Adds an address; resolves with it once the book is read again (defaults may have moved). Rejects
@@ -105,6 +107,7 @@ export function useAddresses(): UseAddressesResult {
 export interface UsePincodeCheckResult {
   /** Which of the products the pincode can receive; null while idle or not answered yet. */
   result: ResponseBody<'checkPincodeForItems'> | null;
+  /** The check is under way. */
   isChecking: boolean;
   /** Why the check failed, else null. */
   error: MarketApiError | null;
@@ -139,6 +142,7 @@ export function usePincodeCheck(
 export interface UseCouponsResult {
   /** Coupons the shopper may use on these products (empty until loaded). */
   coupons: Schema<'Coupon'>[];
+  /** The coupons' first read is under way. */
   isLoading: boolean;
   /** Why the coupons could not be read, else null. */
   error: MarketApiError | null;

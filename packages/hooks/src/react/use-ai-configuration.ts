@@ -9,6 +9,7 @@ export interface UseAiConfigurationResult {
   askAi: boolean;
   /** The store's AI configuration, or null (a guest, not loaded, or none). */
   configuration: Schema<'AiConfiguration'> | null;
+  /** The configuration's first read is under way. */
   isLoading: boolean;
   /** Why the configuration could not be read, else null. */
   error: MarketApiError | null;

@@ -7,8 +7,11 @@ import { shopperOf, useMarket } from './provider.tsx';
 
 /** One question and the assistant's answer (`answer.answer` is plain text: never render it as HTML). */
 export interface AiExchange {
+  /** Its place in the conversation (1, 2, …). */
   id: number;
+  /** The question as asked (trimmed). */
   question: string;
+  /** The assistant's answer. */
   answer: Schema<'AiAnswer'>;
 }
 

@@ -263,7 +263,9 @@ export function useCart(): UseCartResult {
 }
 
 export interface GuestCartMergeApi {
+  /** `idle`, `merging`, `done` or `failed`. */
   status: 'idle' | 'merging' | 'done' | 'failed';
+  /** What the last merge did, or null. */
   outcome: MergeOutcome | null;
   /** Why the last merge failed, else null. */
   error: MarketApiError | null;

@@ -7,6 +7,7 @@ export { CATALOGUE_STALE_MS, PRODUCT_STALE_MS } from '../prefetch/index.ts';
 
 /** `enabled: false` defers the request (e.g. until a menu is about to open). */
 export interface CatalogueQueryOptions {
+  /** `false` defers the request. */
   enabled?: boolean;
 }
 

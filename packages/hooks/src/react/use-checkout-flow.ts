@@ -59,21 +59,26 @@ export interface UseCheckoutResult {
   steps: CheckoutSteps;
   /** The payment methods of this checkout (empty until loaded). */
   paymentMethods: Schema<'PaymentMethod'>[];
+  /** The payment methods' first read is under way. */
   paymentMethodsLoading: boolean;
   /** Why the payment methods could not be read, else null. */
   paymentMethodsError: MarketApiError | null;
+  /** Asks for the payment methods again (after a failure). */
   reloadPaymentMethods(): void;
   /** The chosen payment methods, the order's restrictions, and whether the choice satisfies them. */
   payment: PaymentSelectionState;
   /** Chooses a method: a gateway replaces any other gateway; cash on delivery is added. */
   selectPayment(method: Schema<'PaymentMethod'>): void;
+  /** Takes a chosen method out of the selection. */
   removePayment(methodId: number): void;
   /**
    * Changes the journey (addresses, coupon) and shows the server's answer; when changes overlap, the
    * latest one's answer is kept. Rejects with the server's `MarketApiError` (e.g. an expired coupon).
    */
   update(body: RequestBody<'updateCheckout'>): Promise<Checkout>;
+  /** Applies a coupon code to the journey (`update({ coupon_code })`). */
   applyCoupon(couponCode: string): Promise<Checkout>;
+  /** Removes the journey's coupon. */
   removeCoupon(): Promise<Checkout>;
   /**
    * Places the order. Refused before any request, with a `rule` `MarketApiError` whose `code` says
@@ -257,6 +262,7 @@ export function useStartPayment(): UseStartPaymentResult {
 export interface UseOrderPaymentCheckResult {
   /** Whether the order is paid, as the services host says; null until it has answered. */
   paid: boolean | null;
+  /** The check is under way. */
   isChecking: boolean;
   /** Why the check failed, else null. */
   error: MarketApiError | null;

@@ -45,9 +45,11 @@ export function usePincode(): UsePincodeResult {
 
 /** What `useBuyNow()` returns: the single item a shopper chose to buy now, kept across sign-in. */
 export interface UseBuyNowResult {
+  /** The item kept to buy now, or null. */
   item: BuyNowItem | null;
   /** Keeps an item to buy now; `quantity` is kept to a whole number from 1 to 999, as a cart line's is. */
   set(productId: number, quantity?: number, slotId?: number | null): void;
+  /** Forgets the item. */
   clear(): void;
 }
 
@@ -65,12 +67,15 @@ export function useBuyNow(): UseBuyNowResult {
 
 /** What `useSlots()` returns: the service slots the shopper chose, one per product. */
 export interface UseSlotsResult {
+  /** The chosen slots, one per product. */
   slots: readonly SlotSelection[];
   /** The slot chosen for a product, or null. */
   slotFor(productId: number): SlotSelection | null;
   /** Chooses a product's slot (replacing the one chosen before). */
   select(productId: number, slotId: number): void;
+  /** Forgets a chosen slot by its id. */
   removeById(slotId: number): void;
+  /** Forgets a product's chosen slot. */
   removeByProduct(productId: number): void;
 }
 

@@ -9,9 +9,11 @@ import { useSession } from './use-session.ts';
 export interface UseDevicesResult {
   /** The devices with a session, this one first (`is_current`), then the most recently active. */
   devices: Schema<'Device'>[];
+  /** The devices' first read is under way. */
   isLoading: boolean;
   /** Why the devices could not be read, else null. */
   error: MarketApiError | null;
+  /** Asks for the devices again. */
   reload: () => void;
   /**
    * Signs a device out (every session of it; it loses its trusted status). Signing out this device

@@ -165,8 +165,11 @@ export function useInvoice(): UseInvoiceResult {
 
 /** What "order again" did: lines added to the cart, lines the server refused, items left out. */
 export interface ReorderResult {
+  /** The cart lines the server added or updated. */
   added: Schema<'CartItem'>[];
+  /** The products the server refused, each with its own words. */
   rejected: { product: number; response_message: string }[];
+  /** Items left out before sending (free, or booked for a slot). */
   skipped: ReorderPlan['skipped'];
   /** The server's message, or empty when nothing was sent. */
   message: string;

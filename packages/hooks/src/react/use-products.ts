@@ -78,6 +78,7 @@ export interface RecommendationsOptions {
   productId?: number;
   /** How many (default 10). */
   limit?: number;
+  /** `false` defers the request. */
   enabled?: boolean;
 }
 

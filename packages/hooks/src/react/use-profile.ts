@@ -55,9 +55,11 @@ const REFUSED: Readonly<Record<ProfileImageProblem['problem'], string>> = {
 export interface UseProfileResult {
   /** The profile, or null (a guest, or not loaded yet). */
   profile: Profile | null;
+  /** The profile's first read is under way. */
   isLoading: boolean;
   /** Why the profile could not be read, else null. */
   error: MarketApiError | null;
+  /** Asks for the profile again. */
   reload(): void;
   /**
    * Saves the profile and caches the answer, then renews the session's tokens (the name the header
@@ -182,9 +184,11 @@ export function useChangePassword(): UseChangePasswordResult {
 export interface UsePreferencesResult {
   /** The preferences, or null (a guest, or not loaded yet). */
   preferences: Preferences | null;
+  /** The preferences' first read is under way. */
   isLoading: boolean;
   /** Why the preferences could not be read, else null. */
   error: MarketApiError | null;
+  /** Asks for the preferences again. */
   reload(): void;
   /** Replaces them all and caches the answer; rejects with the server's `MarketApiError`. */
   update(body: RequestBody<'updatePreferences'>): Promise<Preferences>;

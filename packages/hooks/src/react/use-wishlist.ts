@@ -24,6 +24,7 @@ export interface UseWishlistResult {
   items: Schema<'WishlistItem'>[];
   /** How many items the wishlist has. */
   total: number;
+  /** The wishlist's first read is under way. */
   isLoading: boolean;
   /** Why the wishlist could not be read, else null. */
   error: MarketApiError | null;
