@@ -1,5 +1,6 @@
 import type { Schema } from '@marketkit/sdk';
 
+/** How many steps a checkout has, and which it starts on (see `checkoutSteps`). */
 export interface CheckoutSteps {
   /** 3 (address, review, payment), 2 (nothing to pay) or 0 (every item a request). */
   numberOfSteps: number;
@@ -27,6 +28,7 @@ export function checkoutSteps(
 type PaymentMethod = Schema<'PaymentMethod'>;
 type Restrictions = Schema<'PaymentTypeRestrictions'>;
 
+/** The shopper's choice of payment methods for an order, against what the order allows (spec §4). */
 export interface PaymentSelectionState {
   /** The chosen methods: at most one gateway, and cash on delivery. */
   payments: PaymentMethod[];
@@ -38,6 +40,7 @@ export interface PaymentSelectionState {
   isPaymentSelectionSatisfied: boolean;
 }
 
+/** A change to the payment selection (see `paymentSelectionReducer`). */
 export type PaymentSelectionEvent =
   | { type: 'select'; method: PaymentMethod }
   | { type: 'remove'; methodId: number }
@@ -68,6 +71,7 @@ export function isPaymentSelectionSatisfied(
   return hasGateway === restrictions.online_payment && hasCashOnDelivery === restrictions.pay_on_delivery;
 }
 
+/** A payment selection with nothing chosen yet, for these restrictions. */
 export const initialPaymentSelection = (
   restrictions: Restrictions = { online_payment: false, pay_on_delivery: false },
 ): PaymentSelectionState => ({
@@ -155,10 +159,12 @@ export function orderRefusal(
 /** The message `check-order-status` gives for a paid order (spec §5). */
 export const PAID_MESSAGE = 'Amount paid for that order';
 
+/** Whether `check-order-status` says the order is paid (only its exact words count, spec §5). */
 export const isOrderPaid = (message: string | null | undefined) => message === PAID_MESSAGE;
 
 const PAYMENT_ROUTES = ['/checkout', '/payment', '/cashfree', '/order-status', '/amazonPayment'];
 
+/** What the payment return check does on a route (see `paymentReturnAction`). */
 export type PaymentReturnAction =
   | { kind: 'none' }
   | { kind: 'clear-flags' }

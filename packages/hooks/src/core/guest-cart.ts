@@ -3,6 +3,7 @@ import { PRODUCT_TYPES } from './product-types.ts';
 
 type ProductSummary = Schema<'ProductSummary'>;
 
+/** The most units of one product a cart line may hold (spec §5). */
 export const MAX_CART_QUANTITY = 999;
 
 /** The most a shopper may choose: the stock (services and digital goods report capacity), 1–999. */
@@ -48,12 +49,15 @@ export interface GuestCartItem {
   error?: string;
 }
 
+/** A guest's cart as stored on the device. */
 export interface GuestCartState {
   items: GuestCartItem[];
 }
 
+/** A guest cart with nothing in it. */
 export const EMPTY_GUEST_CART: GuestCartState = { items: [] };
 
+/** A change to a guest cart (see `guestCartReducer`). */
 export type GuestCartEvent =
   | { type: 'add'; product: ProductSummary; quantity?: number; slotId?: number | null }
   | { type: 'setQuantity'; key: string; quantity: number }
@@ -64,6 +68,7 @@ export type GuestCartEvent =
   /** The server refused a product during a merge: it stays, with the server's message. */
   | { type: 'rejected'; productId: number; message: string };
 
+/** A guest line's key (its `id` in `useCart().lines`): `p{productId}`. */
 export const guestCartKey = (productId: number) => `p${productId}`;
 
 /** Cart quantities are integers from 1 to 999 (spec §5); anything else is not a quantity. */
@@ -78,6 +83,7 @@ export function toCartQuantity(value: unknown): number | undefined {
   return Math.min(parsed, MAX_CART_QUANTITY);
 }
 
+/** Whether a product has a line in a guest cart. */
 export const isInGuestCart = (state: GuestCartState, productId: number) =>
   state.items.some((item) => item.productId === productId);
 
@@ -308,6 +314,7 @@ export interface SlotSelection {
   product: number;
 }
 
+/** A change to the chosen slots (see `slotReducer`). */
 export type SlotEvent =
   | { type: 'select'; slot: SlotSelection }
   | { type: 'removeById'; id: number }
@@ -331,6 +338,7 @@ export function slotReducer(state: readonly SlotSelection[], event: SlotEvent): 
   }
 }
 
+/** Checks stored slot selections: keeps valid ones, one per product. */
 export function sanitizeSlots(value: unknown): SlotSelection[] {
   if (!Array.isArray(value)) return [];
   const byProduct = new Map<number, SlotSelection>();
@@ -358,6 +366,7 @@ export interface BuyNowItem {
   slotId: number | null;
 }
 
+/** Checks a stored buy-now item: null unless it is whole and valid. */
 export function sanitizeBuyNow(value: unknown): BuyNowItem | null {
   if (!isObject(value) || !Number.isInteger(value.productId) || (value.productId as number) < 1) return null;
   const quantity = toCartQuantity(value.quantity);

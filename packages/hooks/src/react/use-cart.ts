@@ -262,6 +262,7 @@ export function useCart(): UseCartResult {
   };
 }
 
+/** What `useGuestCartMerge()` returns: the merge of this device's cart into the server cart. */
 export interface GuestCartMergeApi {
   /** `idle`, `merging`, `done` or `failed`. */
   status: 'idle' | 'merging' | 'done' | 'failed';
