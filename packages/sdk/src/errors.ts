@@ -26,10 +26,14 @@ export type MarketApiErrorKind =
  *   `CONFLICT` (409), `PAYLOAD_TOO_LARGE` (413), `UNSUPPORTED_MEDIA_TYPE` (415), `VALIDATION_FAILED`
  *   (422), `RATE_LIMITED` (429), `SERVER_ERROR` (500 and above), `HTTP_ERROR` (any other).
  * - Rules checked before a request (kind `rule`), raised by the SDK and `@marketkit/hooks`:
- *   `INVALID_SERVICES_HOST`, `NOT_SIGNED_IN`, `PROVIDER_MISSING`, `CHECKOUT_NOT_LOADED`,
- *   `BILLING_ADDRESS_REQUIRED`, `SHIPPING_ADDRESS_REQUIRED`, `PAYMENT_METHOD_UNAVAILABLE`,
- *   `ALREADY_IN_CART`, `INVALID_PINCODE`, `LANGUAGE_NOT_ACTIVE`, `LANGUAGE_CONTROLLED`,
- *   `PROFILE_IMAGE_REFUSED`, `EMPTY_DOWNLOAD`.
+ *   `INVALID_SERVICES_HOST`, `PROVIDER_MISSING`, `CHECKOUT_NOT_LOADED`, `BILLING_ADDRESS_REQUIRED`,
+ *   `SHIPPING_ADDRESS_REQUIRED`, `PAYMENT_METHOD_UNAVAILABLE`, `INVALID_PINCODE`,
+ *   `LANGUAGE_NOT_ACTIVE`, `LANGUAGE_CONTROLLED`, `PROFILE_IMAGE_REFUSED`; and `BAD_REQUEST` with
+ *   `details.field` for a value out of range (a cart quantity).
+ * - `EMPTY_DOWNLOAD` (kind `malformed`): an invoice or download answered without a file.
+ *
+ * A product already in the cart is not a failure: `useCart().add` resolves with the code
+ * `ALREADY_IN_CART` (or `ADDED`).
  */
 export type MarketErrorCode =
   | 'NETWORK_ERROR'
@@ -49,13 +53,11 @@ export type MarketErrorCode =
   | 'SERVER_ERROR'
   | 'HTTP_ERROR'
   | 'INVALID_SERVICES_HOST'
-  | 'NOT_SIGNED_IN'
   | 'PROVIDER_MISSING'
   | 'CHECKOUT_NOT_LOADED'
   | 'BILLING_ADDRESS_REQUIRED'
   | 'SHIPPING_ADDRESS_REQUIRED'
   | 'PAYMENT_METHOD_UNAVAILABLE'
-  | 'ALREADY_IN_CART'
   | 'INVALID_PINCODE'
   | 'LANGUAGE_NOT_ACTIVE'
   | 'LANGUAGE_CONTROLLED'

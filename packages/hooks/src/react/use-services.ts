@@ -30,7 +30,7 @@ const withSessionsInOrder = (overview: TrainingOverview): TrainingOverview => ({
 });
 
 /** What `useTrainingOverview` returns: the training (`data`), `error` a `MarketApiError`. */
-export type UseTrainingOverviewResult = MarketQueryResult<TrainingOverview>;
+export type UseTrainingOverviewResult = MarketQueryResult<Schema<'TrainingOverview'>>;
 
 /**
  * A purchased training: trainer, mode, progress and its sessions in time order (signed-in only). The
