@@ -154,7 +154,10 @@ export function installExample(appDir, tarballs, { source = EXAMPLE, extraDevDep
 
 const realPath = (path) => run('realpath', [path]).output.trim();
 
-/** Fenced ts/tsx blocks of packages/*\/README.md and the package-local Markdown they link to. */
+/**
+ * Fenced ts/tsx blocks of packages/*\/README.md and the package-local Markdown they link to, except the
+ * generated API reference (docs/api: TypeDoc's signature blocks are declarations, not modules).
+ */
 export function readmeSnippets() {
   const snippets = [];
   for (const name of PACKAGES) {
@@ -168,7 +171,8 @@ export function readmeSnippets() {
       const text = readFileSync(file, 'utf8');
       for (const [, target] of text.matchAll(/\]\(((?!https?:|#)[^)#\s]+\.md)(?:#[^)]*)?\)/g)) {
         const linked = resolve(dirname(file), target);
-        if (linked.startsWith(packageDir)) queue.push(linked);
+        if (linked.startsWith(packageDir) && !linked.startsWith(join(packageDir, 'docs', 'api')))
+          queue.push(linked);
       }
       const lines = text.split('\n');
       for (let index = 0; index < lines.length; index++) {

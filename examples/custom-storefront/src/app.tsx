@@ -3,7 +3,6 @@ import {
   type MarketProviderProps,
   useCart,
   useGuestCartMerge,
-  useLanguage,
   useSession,
   useStoreBootstrap,
 } from '@marketkit/hooks';
@@ -17,15 +16,13 @@ import { ProductPage } from './pages/product.tsx';
 import { ProductsPage } from './pages/products.tsx';
 import { SignInPage } from './pages/sign-in.tsx';
 
-/** Header, language in step with the store's, and the guest-cart merge mounted once for the whole app. */
+/** Header: the store's name, the cart's count, the shopper and the provider's guest-cart merge status. */
 function Layout() {
   const { t } = useTranslation();
   const store = useStoreBootstrap();
-  const { language } = useLanguage();
   const session = useSession();
   const cart = useCart();
   const merge = useGuestCartMerge();
-  useEffect(() => void i18n.changeLanguage(language), [language]);
   useEffect(() => {
     document.title = store.title;
   }, [store.title]);
@@ -74,16 +71,28 @@ export const routes: RouteObject[] = [
 
 type Router = ReturnType<typeof createBrowserRouter>;
 
-/** The whole app: one MarketProvider (told where the router is) around the router. */
-export function App({
-  router,
-  ...market
-}: Omit<MarketProviderProps, 'children' | 'pathname'> & { router: Router }) {
+type MarketOptions = Omit<MarketProviderProps, 'children' | 'pathname' | 'language' | 'onLanguageChange'>;
+
+/** The provider told i18next's language (and told to switch i18next when the hooks pick another). */
+function Market({ router, ...market }: MarketOptions & { router: Router }) {
+  const { i18n: current } = useTranslation();
+  return (
+    <MarketProvider
+      {...market}
+      language={current.language}
+      onLanguageChange={(language) => void current.changeLanguage(language)}
+      pathname={() => router.state.location.pathname}
+    >
+      <RouterProvider router={router} />
+    </MarketProvider>
+  );
+}
+
+/** The whole app: i18next around one MarketProvider (told where the router is) around the router. */
+export function App(props: MarketOptions & { router: Router }) {
   return (
     <I18nextProvider i18n={i18n}>
-      <MarketProvider {...market} pathname={() => router.state.location.pathname}>
-        <RouterProvider router={router} />
-      </MarketProvider>
+      <Market {...props} />
     </I18nextProvider>
   );
 }

@@ -5,11 +5,11 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 
-/** Password sign-in; the guest cart is moved into the shopper's server cart before going on. */
+/** Password sign-in; waits for the provider's guest-cart merge (run once for the app) before going on. */
 export function SignInPage() {
   const { t } = useTranslation();
   const session = useSession();
-  const merge = useGuestCartMerge({ automatic: false });
+  const merge = useGuestCartMerge();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [failure, setFailure] = useState('');
@@ -23,7 +23,8 @@ export function SignInPage() {
         password: String(form.get('password')),
       });
       if (result.login_status !== 'SUCCESS') return setFailure(t('failed', { reason: result.login_status }));
-      // A refused line stays in the cart with the server's message: the sign-in itself succeeded.
+      // The provider moves the guest cart into the shopper's server cart on its own; waiting for it
+      // here means the next page shows the merged cart. A refused line stays in the cart with its code.
       await merge.merge().catch(() => undefined);
       navigate(safeReturnPath(params.get('next'), location.origin) ?? '/', { replace: true });
     } catch (error) {
