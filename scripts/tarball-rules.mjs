@@ -1,7 +1,7 @@
 // What a published package's tarball must hold: the one implementation behind `package:check`
 // (scripts/package-check.mjs, per package) and the packed-tarball check (scripts/packed-check.mjs).
-// Pure functions over the tarball's bytes (table-tested in tarball-rules.test.mjs), plus `packPackage`,
-// which runs `pnpm pack`.
+// Pure functions over the tarball's bytes (table-tested in tarball-rules.test.mjs), plus `packPackage`
+// and `pnpmCommand`, which run `pnpm pack`.
 //
 // The rules, each problem a sentence naming the file or field:
 //   - manifest: no `@marketkit/source` condition; no `workspace:`/`link:`/`file:` range; caret ranges
