@@ -26,7 +26,8 @@ function ProductRow({ product, currency }: { product: Schema<'ProductSummary'>; 
           disabled={product.purchase_mode === 'request_based'}
           onClick={() =>
             cart.add(product).then(
-              (r) => setMessage(r.message),
+              // The hooks give a code; the app writes its own text for it.
+              (r) => setMessage(r.code === 'ADDED' ? 'Added to cart' : 'Already in your cart'),
               (error: Error) => setMessage(error.message),
             )
           }

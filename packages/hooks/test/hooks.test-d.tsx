@@ -1,31 +1,40 @@
 import type { MarketApiError, ResponseBody, Schema } from '@marketkit/sdk';
 import { describe, expectTypeOf, it } from 'vitest';
 import type {
-  CartDisplayItem,
+  CartLine,
   CheckoutSteps,
   Direction,
   GuestCartMergePlan,
   GuestCartMergeStatus,
+  ListingFilters,
   LoadState,
   PaymentSelectionState,
 } from '../src/core/index.ts';
 import {
-  type CartApi,
+  type CartAddResult,
   type MarketProviderProps,
   type MergeOutcome,
+  type UseAddressesResult,
   type UseAuthFlowsResult,
+  type UseCartResult,
+  type UseCheckoutResult,
   type UseGuestCartMergeResult,
   type UseLanguageResult,
+  type UseOrdersResult,
+  type UseProductsResult,
   type UseSessionResult,
   type UseSignupRequirementsResult,
   type UseStoreBootstrapResult,
   type UseThemeResult,
+  useAddresses,
   useAuthFlows,
   useCart,
-  type useCheckout,
+  useCheckout,
   useGuestCartMerge,
   useLanguage,
+  useOrders,
   type usePincode,
+  useProducts,
   useSession,
   useSignupRequirements,
   useStoreBootstrap,
@@ -35,19 +44,38 @@ import {
 
 describe('public hook signatures', () => {
   it('useCart returns the same API for guests and signed-in shoppers; mutations return promises', () => {
-    expectTypeOf(useCart).returns.toEqualTypeOf<CartApi>();
-    expectTypeOf<CartApi['items']>().toEqualTypeOf<CartDisplayItem[]>();
-    expectTypeOf<CartApi['add']>().parameters.toEqualTypeOf<
+    expectTypeOf(useCart).returns.toEqualTypeOf<UseCartResult>();
+    expectTypeOf<UseCartResult['lines']>().toEqualTypeOf<CartLine[]>();
+    expectTypeOf<UseCartResult['serverCart']>().toEqualTypeOf<Schema<'CustomerCart'> | null>();
+    expectTypeOf<UseCartResult['add']>().parameters.toEqualTypeOf<
       [product: Schema<'ProductSummary'>, quantity?: number, slotId?: number | null]
     >();
-    expectTypeOf<CartApi['add']>().returns.toEqualTypeOf<
-      Promise<{ alreadyInCart: boolean; message: string }>
-    >();
-    expectTypeOf<CartApi['setQuantity']>().returns.toEqualTypeOf<Promise<void>>();
-    expectTypeOf<CartApi['source']>().toEqualTypeOf<'server' | 'guest'>();
-    expectTypeOf<CartApi['state']>().toEqualTypeOf<LoadState>();
-    expectTypeOf<CartApi['reload']>().toEqualTypeOf<() => void>();
+    expectTypeOf<UseCartResult['add']>().returns.toEqualTypeOf<Promise<CartAddResult>>();
+    expectTypeOf<CartAddResult['code']>().toEqualTypeOf<'ADDED' | 'ALREADY_IN_CART'>();
+    expectTypeOf<CartAddResult['serverMessage']>().toEqualTypeOf<string | null>();
+    expectTypeOf<UseCartResult['setQuantity']>().returns.toEqualTypeOf<Promise<void>>();
+    expectTypeOf<UseCartResult['source']>().toEqualTypeOf<'server' | 'guest'>();
+    expectTypeOf<UseCartResult['state']>().toEqualTypeOf<LoadState>();
+    expectTypeOf<UseCartResult['reload']>().toEqualTypeOf<() => void>();
     expectTypeOf<ReturnType<typeof useWishlist>['state']>().toEqualTypeOf<LoadState>();
+  });
+
+  it('every hook reports its failures as MarketApiError', () => {
+    expectTypeOf<UseCartResult['error']>().toEqualTypeOf<MarketApiError | null>();
+    expectTypeOf<UseCheckoutResult['error']>().toEqualTypeOf<MarketApiError | null>();
+    expectTypeOf<UseAddressesResult['error']>().toEqualTypeOf<MarketApiError | null>();
+    expectTypeOf<UseProductsResult['error']>().toEqualTypeOf<MarketApiError | null>();
+    expectTypeOf<UseOrdersResult['error']>().toEqualTypeOf<MarketApiError | null>();
+    expectTypeOf<ReturnType<typeof useWishlist>['error']>().toEqualTypeOf<MarketApiError | null>();
+  });
+
+  it('names every result type', () => {
+    expectTypeOf(useCheckout).returns.toEqualTypeOf<UseCheckoutResult>();
+    expectTypeOf(useAddresses).returns.toEqualTypeOf<UseAddressesResult>();
+    expectTypeOf(useProducts).returns.toEqualTypeOf<UseProductsResult>();
+    expectTypeOf(useOrders).returns.toEqualTypeOf<UseOrdersResult>();
+    // Any of the listing's filters; the rest are DEFAULT_LISTING's.
+    expectTypeOf(useProducts).parameter(0).toEqualTypeOf<Partial<ListingFilters> | undefined>();
   });
 
   it('useSession signs in with the contract bodies and answers with the login result', () => {
@@ -90,7 +118,7 @@ describe('public hook signatures', () => {
   });
 
   it('useCheckout exposes steps, payment selection and order placement', () => {
-    type Checkout = ReturnType<typeof useCheckout>;
+    type Checkout = UseCheckoutResult;
     expectTypeOf<Checkout['steps']>().toEqualTypeOf<CheckoutSteps>();
     expectTypeOf<Checkout['payment']>().toEqualTypeOf<PaymentSelectionState>();
     expectTypeOf<Checkout['placeOrder']>().returns.toEqualTypeOf<Promise<ResponseBody<'createOrder'>>>();

@@ -47,7 +47,7 @@ export function AiChat({ name, onNavigate }: { name: string; onNavigate?: () => 
       await assistant.ask(read.question);
       setQuestion('');
     } catch (error) {
-      setFailure(failureMessage(error, t('ask_failed')));
+      setFailure(failureMessage(error, t('ask_failed'), t));
     }
   };
 

@@ -141,7 +141,7 @@ export function EnquiryForm({ product }: { product: Product }) {
       setSent(true);
       toast.success(t('question_sent'));
     } catch (error) {
-      toast.error(failureMessage(error, t('question_failed')));
+      toast.error(failureMessage(error, t('question_failed'), t));
     }
   };
   return (

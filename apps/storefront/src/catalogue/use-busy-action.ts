@@ -1,5 +1,6 @@
 import { toast } from '@marketkit/ui';
 import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { failureMessage } from './failure.ts';
 
 /**
@@ -8,6 +9,7 @@ import { failureMessage } from './failure.ts';
  * Resolves to whether it worked.
  */
 export function useBusyAction() {
+  const { t } = useTranslation('common');
   const [busy, setBusy] = useState(false);
   const run = useCallback(
     async (work: () => Promise<unknown>, messages: { done?: string; failed: string }) => {
@@ -17,13 +19,13 @@ export function useBusyAction() {
         if (messages.done) toast.success(messages.done);
         return true;
       } catch (error) {
-        toast.error(failureMessage(error, messages.failed));
+        toast.error(failureMessage(error, messages.failed, t));
         return false;
       } finally {
         setBusy(false);
       }
     },
-    [],
+    [t],
   );
   return { busy, run };
 }

@@ -1,4 +1,4 @@
-import { type useCheckout, useCoupons } from '@marketkit/hooks';
+import { type UseCheckoutResult, useCoupons } from '@marketkit/hooks';
 
 import type { Schema } from '@marketkit/sdk';
 import { Button, Input, toast } from '@marketkit/ui';
@@ -9,7 +9,7 @@ import { useMoney } from '../catalogue/money.ts';
 import { useBusyAction } from '../catalogue/use-busy-action.ts';
 import { useFormat } from '../i18n/format.ts';
 
-type Flow = ReturnType<typeof useCheckout>;
+type Flow = UseCheckoutResult;
 type Checked = { code: string; discount: number; free: boolean; message: string };
 
 const COUPON_CODE = /^[A-Za-z0-9_-]{1,40}$/;
@@ -61,7 +61,7 @@ export function CouponPanel({ flow, checkout }: { flow: Flow; checkout: Schema<'
       });
     } catch (error) {
       setChecked(null);
-      setProblem(failureMessage(error, t('check_failed')));
+      setProblem(failureMessage(error, t('check_failed'), t));
     } finally {
       setChecking(false);
     }

@@ -1,4 +1,4 @@
-import type { useCheckout } from '@marketkit/hooks';
+import type { UseCheckoutResult } from '@marketkit/hooks';
 import { paymentUnavailable } from '@marketkit/hooks/core';
 import type { Schema } from '@marketkit/sdk';
 import { Button, ErrorState, Skeleton, Spinner, toast } from '@marketkit/ui';
@@ -8,7 +8,7 @@ import { useNavigate } from 'react-router';
 import { failureMessage } from '../catalogue/failure.ts';
 import { orderStatusPath, usePayOrder } from './hand-over.ts';
 
-type Flow = ReturnType<typeof useCheckout>;
+type Flow = UseCheckoutResult;
 
 /** What the order's restrictions ask the shopper to choose (spec §4 "Payment selection"). */
 function hintOf(restrictions: Schema<'PaymentTypeRestrictions'>) {
@@ -38,7 +38,7 @@ export function PaymentStep({ flow }: { flow: Flow }) {
     try {
       order = await flow.placeOrder();
     } catch (error) {
-      toast.error(failureMessage(error, t('journey.place_failed')));
+      toast.error(failureMessage(error, t('journey.place_failed'), t));
       setBusy(false);
       return;
     }
@@ -53,7 +53,7 @@ export function PaymentStep({ flow }: { flow: Flow }) {
       await payOrder(order.order_id, gateway.id, order.next_action);
     } catch (error) {
       // The order exists: its page offers to pay again.
-      toast.error(failureMessage(error, t('status_page.retry_failed')));
+      toast.error(failureMessage(error, t('status_page.retry_failed'), t));
       navigate(orderStatusPath(order.order_id), { replace: true });
     }
   };

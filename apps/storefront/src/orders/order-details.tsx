@@ -164,7 +164,7 @@ export function OrderDetails({ order, onChanged }: OrderDetailsProps) {
       if (result.added.length === 0 && result.rejected.length === 0 && result.skipped.length === 0)
         toast.info(t('reorder_nothing'));
     } catch (error) {
-      toast.error(failureMessage(error, t('reorder_failed')));
+      toast.error(failureMessage(error, t('reorder_failed'), t));
     } finally {
       setReordering(false);
     }

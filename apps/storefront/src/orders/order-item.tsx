@@ -88,7 +88,7 @@ export function OrderItemRow({
         toast.success(result.message || t(`${action}_requested`));
         onChanged?.();
       } catch (error) {
-        toast.error(failureMessage(error, t('after_sale_failed')));
+        toast.error(failureMessage(error, t('after_sale_failed'), t));
         throw error;
       }
     };
@@ -102,7 +102,7 @@ export function OrderItemRow({
       });
       toast.success(t('rate.thanks'));
     } catch (error) {
-      toast.error(failureMessage(error, t('rate.failed')));
+      toast.error(failureMessage(error, t('rate.failed'), t));
       throw error;
     }
   };

@@ -1,6 +1,7 @@
 import type { DownloadedFile } from '@marketkit/hooks';
 import { toast } from '@marketkit/ui';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { failureMessage } from '../catalogue/failure.ts';
 
 /** Saves a downloaded file through the browser's download (an object URL, freed right after). */
@@ -29,6 +30,7 @@ export interface DownloadMessages {
  * the server's message (else `failed`) in an error toast and saves nothing.
  */
 export function useSaveDownload() {
+  const { t } = useTranslation('common');
   const [busy, setBusy] = useState(false);
   const save = async (download: () => Promise<DownloadedFile>, messages: DownloadMessages) => {
     setBusy(true);
@@ -37,7 +39,7 @@ export function useSaveDownload() {
       saveFile(file);
       if (messages.started) toast.success(messages.started(file.fileName));
     } catch (error) {
-      toast.error(failureMessage(error, messages.failed));
+      toast.error(failureMessage(error, messages.failed, t));
     } finally {
       setBusy(false);
     }

@@ -27,7 +27,7 @@ export function useCancel(
       );
       onChanged?.();
     } catch (error) {
-      toast.error(failureMessage(error, t('cancel_failed')));
+      toast.error(failureMessage(error, t('cancel_failed'), t));
       throw error;
     }
   };

@@ -49,7 +49,7 @@ export default function Addresses() {
       {book.state === 'failed' ? (
         <ErrorState
           title={t('load_failed')}
-          description={failureMessage(book.error, '') || undefined}
+          description={failureMessage(book.error, '', t) || undefined}
           retryLabel={t('common:retry')}
           onRetry={book.reload}
         />
@@ -156,7 +156,7 @@ export default function Addresses() {
 function DeliveryCheck() {
   const { t } = useTranslation('address');
   const cart = useCart();
-  const productIds = useMemo(() => cart.items.map((item) => item.product), [cart.items]);
+  const productIds = useMemo(() => cart.lines.map((line) => line.product), [cart.lines]);
   const [typed, setTyped] = useState('');
   const [pincode, setPincode] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | undefined>();
@@ -194,7 +194,7 @@ function DeliveryCheck() {
         {check.isChecking
           ? t('checking')
           : check.error
-            ? failureMessage(check.error, t('check_failed'))
+            ? failureMessage(check.error, t('check_failed'), t)
             : check.result
               ? check.result.all_available
                 ? t('all_deliverable', { pincode: check.result.pincode })

@@ -1,5 +1,5 @@
 import {
-  type CartApi,
+  type UseCartResult,
   useCart,
   useGuestCartMerge,
   useMarket,
@@ -7,12 +7,12 @@ import {
   useSession,
   useStartCheckout,
 } from '@marketkit/hooks';
-import { type CartDisplayItem, cartTotals, hasGuestCartToMerge, maxQuantity } from '@marketkit/hooks/core';
+import { type CartLine, cartTotals, hasGuestCartToMerge, maxQuantity } from '@marketkit/hooks/core';
 import { Button, EmptyState, ErrorState, Price, QuantityStepper, Skeleton, toast } from '@marketkit/ui';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { failureMessage } from '../catalogue/failure.ts';
+import { failureMessage, type Translate } from '../catalogue/failure.ts';
 import { productHref } from '../catalogue/links.ts';
 import { useMoney } from '../catalogue/money.ts';
 import { Thumbnail } from '../catalogue/thumbnail.tsx';
@@ -41,17 +41,17 @@ function SlotLabel({ productId, slotId }: { productId: number; slotId: number })
   );
 }
 
-function Line({ item, cart }: { item: CartDisplayItem; cart: Pick<CartApi, 'setQuantity' | 'remove'> }) {
+function Line({ item, cart }: { item: CartLine; cart: Pick<UseCartResult, 'setQuantity' | 'remove'> }) {
   const { t } = useTranslation(['cart', 'common']);
   const money = useMoney();
   const change = async (quantity: number) => {
     try {
       await cart.setQuantity(item.id, quantity);
     } catch (error) {
-      toast.error(failureMessage(error, t('update_failed')));
+      toast.error(failureMessage(error, t('update_failed'), t));
     }
   };
-  const remove = () => removeLine(cart, item, t('remove_failed'));
+  const remove = () => removeLine(cart, item, t('remove_failed'), t);
   return (
     <li className="flex gap-4 border-current/10 border-b py-4" data-testid="cart-line">
       <Thumbnail path={item.image} size={96} className="size-20 sm:size-24" />
@@ -95,11 +95,11 @@ function Line({ item, cart }: { item: CartDisplayItem; cart: Pick<CartApi, 'setQ
 }
 
 /** Removes a line (or a refused entry), saying so in a toast when that fails. */
-async function removeLine(cart: Pick<CartApi, 'remove'>, item: CartDisplayItem, failed: string) {
+async function removeLine(cart: Pick<UseCartResult, 'remove'>, item: CartLine, failed: string, t: Translate) {
   try {
     await cart.remove(item.id);
   } catch (error) {
-    toast.error(failureMessage(error, failed));
+    toast.error(failureMessage(error, failed, t));
   }
 }
 
@@ -107,9 +107,9 @@ async function removeLine(cart: Pick<CartApi, 'remove'>, item: CartDisplayItem, 
  * An entry of this device's cart the server refused when the shopper signed in: kept here with the
  * server's words until removed (DESIGN.md), never part of the cart or its checkout.
  */
-function RefusedLine({ item, cart }: { item: CartDisplayItem; cart: Pick<CartApi, 'remove'> }) {
+function RefusedLine({ item, cart }: { item: CartLine; cart: Pick<UseCartResult, 'remove'> }) {
   const { t } = useTranslation(['cart', 'common']);
-  const remove = () => removeLine(cart, item, t('remove_failed'));
+  const remove = () => removeLine(cart, item, t('remove_failed'), t);
   return (
     <li className="flex gap-4 border-current/10 border-b py-4" data-testid="refused-line">
       <Thumbnail path={item.image} size={96} className="size-20 opacity-70 sm:size-24" />
@@ -135,7 +135,7 @@ function RefusedLine({ item, cart }: { item: CartDisplayItem; cart: Pick<CartApi
 }
 
 /** The entries the server refused, under the cart (signed in; a guest's cart shows them as its lines). */
-function RefusedEntries({ cart }: { cart: Pick<CartApi, 'refused' | 'remove'> }) {
+function RefusedEntries({ cart }: { cart: Pick<UseCartResult, 'refused' | 'remove'> }) {
   const { t } = useTranslation('cart');
   if (cart.refused.length === 0) return null;
   return (
@@ -176,7 +176,7 @@ export default function Cart() {
     if (session.status !== 'signed-in' || !pending) return;
     merge().catch(() => toast.error(t('merge_failed')));
   }, [session.status, market, merge, t]);
-  const { subtotal, hiddenLines: hidden, serverTotals } = cartTotals(cart.items, cart.summary);
+  const { subtotal, hiddenLines: hidden, serverTotals } = cartTotals(cart.lines, cart.summary);
 
   const checkout = async () => {
     if (session.status !== 'signed-in') {
@@ -190,7 +190,7 @@ export default function Cart() {
       const journey = await startCheckout({ source: 'cart' });
       navigate(`/checkout/${encodeURIComponent(journey.checkout_id)}`);
     } catch (error) {
-      toast.error(failureMessage(error, t('checkout_failed')));
+      toast.error(failureMessage(error, t('checkout_failed'), t));
     } finally {
       setBusy(false);
     }
@@ -199,7 +199,7 @@ export default function Cart() {
     try {
       await cart.clear();
     } catch (error) {
-      toast.error(failureMessage(error, t('clear_failed')));
+      toast.error(failureMessage(error, t('clear_failed'), t));
     }
   };
 
@@ -218,7 +218,7 @@ export default function Cart() {
         <h1 className="font-bold text-2xl">{t('title')}</h1>
         <ErrorState
           title={t('load_failed')}
-          description={failureMessage(cart.error, '') || undefined}
+          description={failureMessage(cart.error, '', t) || undefined}
           retryLabel={t('common:retry')}
           onRetry={cart.reload}
         />
@@ -252,7 +252,7 @@ export default function Cart() {
           </Button>
         </div>
         <ul>
-          {cart.items.map((item) => (
+          {cart.lines.map((item) => (
             <Line key={item.id} item={item} cart={cart} />
           ))}
         </ul>

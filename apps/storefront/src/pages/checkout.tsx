@@ -1,4 +1,4 @@
-import { useAddresses, useCheckout } from '@marketkit/hooks';
+import { type UseCheckoutResult, useAddresses, useCheckout } from '@marketkit/hooks';
 import { addressesOfType, addressLine, checkoutBlockers } from '@marketkit/hooks/core';
 import type { Schema } from '@marketkit/sdk';
 import { Button, Dialog, EmptyState, ErrorState, Skeleton, Spinner, toast } from '@marketkit/ui';
@@ -17,7 +17,7 @@ import type { RouteHandle } from '../i18n/namespaces.ts';
 
 export const handle: RouteHandle = { i18n: ['cart', 'address', 'coupler', 'order'] };
 
-type Flow = ReturnType<typeof useCheckout>;
+type Flow = UseCheckoutResult;
 const NAMESPACES = ['cart', 'address', 'coupler', 'order', 'common'] as const;
 const STEP_HEADINGS = ['checkout-address', 'checkout-review', 'checkout-payment'];
 
@@ -60,7 +60,7 @@ export default function Checkout() {
       <div className="mx-auto max-w-4xl px-4 py-6">
         <h1 className="font-bold text-2xl">{t('journey.title')}</h1>
         <ErrorState
-          title={failureMessage(flow.error, t('journey.load_failed'))}
+          title={failureMessage(flow.error, t('journey.load_failed'), t)}
           action={
             <Link to="/cart" className="underline underline-offset-4">
               {t('journey.back_to_cart')}
@@ -172,7 +172,7 @@ function PlaceWithoutPayment({ flow, label, blocked }: { flow: Flow; label: stri
       toast.success(t(order.is_request ? 'journey.request_submitted' : 'order placed success'));
       navigate(orderStatusPath(order.order_id), { replace: true });
     } catch (error) {
-      toast.error(failureMessage(error, t('journey.place_failed')));
+      toast.error(failureMessage(error, t('journey.place_failed'), t));
       setBusy(false);
     }
   };
@@ -206,7 +206,7 @@ function AddressStep({ flow, checkout }: { flow: Flow; checkout: Schema<'Checkou
       try {
         await update(body);
       } catch (error) {
-        toast.error(failureMessage(error, t('journey.address_failed')));
+        toast.error(failureMessage(error, t('journey.address_failed'), t));
       }
     },
     [update, t],
@@ -331,7 +331,7 @@ function AddressStep({ flow, checkout }: { flow: Flow; checkout: Schema<'Checkou
                     : { billing_address_id: created.address_id },
                 );
               } catch (error) {
-                toast.error(failureMessage(error, t('address:save_failed')));
+                toast.error(failureMessage(error, t('address:save_failed'), t));
               }
             }}
           />

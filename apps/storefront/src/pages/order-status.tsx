@@ -74,7 +74,7 @@ export default function OrderStatus() {
     return (
       <div className="mx-auto max-w-4xl px-4 py-6">
         <h1 className="font-bold text-2xl">{t('status_page.title')}</h1>
-        <ErrorState title={failureMessage(order.error, t('status_page.load_failed'))} />
+        <ErrorState title={failureMessage(order.error, t('status_page.load_failed'), t)} />
       </div>
     );
   if (!order.data || outcome === null)
@@ -92,7 +92,7 @@ export default function OrderStatus() {
     try {
       await payOrder(current.order_id, gateway.id, providerOf(gateway) ?? 'card_gateway');
     } catch (error) {
-      toast.error(failureMessage(error, t('status_page.retry_failed')));
+      toast.error(failureMessage(error, t('status_page.retry_failed'), t));
       setBusy(false);
     }
   };

@@ -35,7 +35,7 @@ function OrderScreen({ orderId }: { orderId: number }) {
       {order.isError ? (
         <ErrorState
           title={t('order_failed')}
-          description={failureMessage(order.error, '')}
+          description={failureMessage(order.error, '', t)}
           retryLabel={t('common:retry')}
           onRetry={() => void order.refetch()}
         />

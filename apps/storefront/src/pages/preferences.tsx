@@ -33,7 +33,7 @@ export default function PreferencesPage() {
       ) : account.error ? (
         <ErrorState
           title={t('preferences.load_failed')}
-          description={failureMessage(account.error, '') || undefined}
+          description={failureMessage(account.error, '', t) || undefined}
           retryLabel={t('common:retry')}
           onRetry={account.reload}
         />

@@ -1,4 +1,5 @@
 import {
+  type CartAddCode,
   useBuyNow,
   useCart,
   useMarket,
@@ -50,6 +51,12 @@ export { loader } from './product.server.ts';
 
 // Reviews, questions and the question form sit below the first screen: their code loads when idle.
 // Offline, both wait for the connection rather than fail (app/route-modules.ts).
+/** What a product's add to cart says, by the hooks' code (they write no shopper text). */
+const ADDED_TEXT = {
+  ADDED: 'cart:added',
+  ALREADY_IN_CART: 'cart:already_in_cart',
+} as const satisfies Record<CartAddCode, string>;
+
 const ProductExtras = lazy(lazyScreen(() => import('../catalogue/product-extras.tsx')));
 // Only services show slots: other products never load that code.
 const SlotPicker = lazy(
@@ -152,10 +159,9 @@ function ProductPage({ productId }: { productId: number }) {
     setBusy(true);
     try {
       const result = await cart.add(item, quantity, slot);
-      if (action === 'request') toast.success(t('request_added'));
-      else if (!result.alreadyInCart) toast.success(t('cart:added'));
+      toast.success(t(action === 'request' ? 'request_added' : ADDED_TEXT[result.code]));
     } catch (error) {
-      toast.error(failureMessage(error, t('add_failed')));
+      toast.error(failureMessage(error, t('add_failed'), t));
     } finally {
       setBusy(false);
     }
@@ -174,7 +180,7 @@ function ProductPage({ productId }: { productId: number }) {
       const checkout = await startCheckout({ source: 'buy_now', buy_now_item: chosen });
       navigate(`/checkout/${encodeURIComponent(checkout.checkout_id)}`);
     } catch (error) {
-      toast.error(failureMessage(error, t('buy_failed')));
+      toast.error(failureMessage(error, t('buy_failed'), t));
     } finally {
       setBusy(false);
     }
@@ -194,7 +200,7 @@ function ProductPage({ productId }: { productId: number }) {
         toast.success(t('wishlist_added'));
       }
     } catch (error) {
-      toast.error(failureMessage(error, t('wishlist_failed')));
+      toast.error(failureMessage(error, t('wishlist_failed'), t));
     }
   };
 

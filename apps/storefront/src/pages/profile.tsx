@@ -28,7 +28,7 @@ export default function ProfilePage() {
       ) : account.error ? (
         <ErrorState
           title={t('load_failed')}
-          description={failureMessage(account.error, '') || undefined}
+          description={failureMessage(account.error, '', t) || undefined}
           retryLabel={t('common:retry')}
           onRetry={account.reload}
         />

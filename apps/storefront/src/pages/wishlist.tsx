@@ -35,14 +35,14 @@ export default function Wishlist() {
       await wishlist.remove(item.id);
       toast.success(t('moved'));
     } catch (error) {
-      toast.error(failureMessage(error, t('move_failed')));
+      toast.error(failureMessage(error, t('move_failed'), t));
     }
   };
   const remove = async (id: number) => {
     try {
       await wishlist.remove(id);
     } catch (error) {
-      toast.error(failureMessage(error, t('remove_failed')));
+      toast.error(failureMessage(error, t('remove_failed'), t));
     }
   };
 
@@ -73,7 +73,7 @@ export default function Wishlist() {
       {wishlist.state === 'failed' ? (
         <ErrorState
           title={t('load_failed')}
-          description={failureMessage(wishlist.error, '') || undefined}
+          description={failureMessage(wishlist.error, '', t) || undefined}
           retryLabel={t('common:retry')}
           onRetry={wishlist.reload}
         />

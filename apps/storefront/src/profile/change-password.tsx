@@ -52,7 +52,7 @@ export function ChangePassword() {
       setProblems({});
       toast.success(t('password.changed'));
     } catch (error) {
-      toast.error(failureMessage(error, t('password.failed')));
+      toast.error(failureMessage(error, t('password.failed'), t));
       show(serverProblems(error, SERVER_FIELDS));
     } finally {
       setBusy(false);

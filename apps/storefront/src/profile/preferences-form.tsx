@@ -43,7 +43,7 @@ export function PreferencesForm({
         onLanguageSaved(saved.language_code);
       }
     } catch (error) {
-      toast.error(failureMessage(error, t('preferences.failed')));
+      toast.error(failureMessage(error, t('preferences.failed'), t));
     } finally {
       setBusy(false);
     }

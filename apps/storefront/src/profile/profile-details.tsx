@@ -1,4 +1,4 @@
-import type { useProfile } from '@marketkit/hooks';
+import type { UseProfileResult } from '@marketkit/hooks';
 import {
   GENDERS,
   localIsoDate,
@@ -17,7 +17,7 @@ import { serverProblems } from './server-problems.ts';
 import { VerifiedChip } from './verified-chip.tsx';
 
 type Profile = Schema<'CustomerProfile'>;
-type Update = ReturnType<typeof useProfile>['update'];
+type Update = UseProfileResult['update'];
 type Problems = Partial<Record<ProfileField, string>>;
 
 const FIELDS: Record<ProfileField, ProfileField> = {
@@ -152,7 +152,7 @@ function ProfileEditForm({
       toast.success(t('details_saved'));
       onDone();
     } catch (error) {
-      toast.error(failureMessage(error, t('details_failed')));
+      toast.error(failureMessage(error, t('details_failed'), t));
       show(serverProblems(error, FIELDS));
     } finally {
       setBusy(false);

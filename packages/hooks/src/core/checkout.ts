@@ -1,7 +1,10 @@
 import type { Schema } from '@marketkit/sdk';
 
+/** How many steps a checkout has, and which it starts on (see `checkoutSteps`). */
 export interface CheckoutSteps {
+  /** 3 (address, review, payment), 2 (nothing to pay) or 0 (every item a request). */
   numberOfSteps: number;
+  /** The step a checkout starts on (1; 0 without steps). */
   activeStep: number;
   /** True when the payment selection must be cleared (nothing is paid at checkout). */
   clearPayment: boolean;
@@ -25,13 +28,19 @@ export function checkoutSteps(
 type PaymentMethod = Schema<'PaymentMethod'>;
 type Restrictions = Schema<'PaymentTypeRestrictions'>;
 
+/** The shopper's choice of payment methods for an order, against what the order allows (spec §4). */
 export interface PaymentSelectionState {
+  /** The chosen methods: at most one gateway, and cash on delivery. */
   payments: PaymentMethod[];
+  /** The provider's hand-over once an order's payment has started, else null. */
   paymentConfig: Schema<'PaymentConfig'> | null;
+  /** What the order allows: online payment, pay on delivery, or both. */
   restrictions: Restrictions;
+  /** Whether the chosen methods match `restrictions` (placeOrder needs it with 3 steps). */
   isPaymentSelectionSatisfied: boolean;
 }
 
+/** A change to the payment selection (see `paymentSelectionReducer`). */
 export type PaymentSelectionEvent =
   | { type: 'select'; method: PaymentMethod }
   | { type: 'remove'; methodId: number }
@@ -62,6 +71,7 @@ export function isPaymentSelectionSatisfied(
   return hasGateway === restrictions.online_payment && hasCashOnDelivery === restrictions.pay_on_delivery;
 }
 
+/** A payment selection with nothing chosen yet, for these restrictions. */
 export const initialPaymentSelection = (
   restrictions: Restrictions = { online_payment: false, pay_on_delivery: false },
 ): PaymentSelectionState => ({
@@ -116,13 +126,45 @@ export function paymentSelectionReducer(
   };
 }
 
+/**
+ * Why an order cannot be placed yet, as the `MarketErrorCode` `placeOrder` refuses it with (its rule
+ * errors are `MarketApiError`s of kind `rule`).
+ */
+export type OrderRefusal =
+  | 'CHECKOUT_NOT_LOADED'
+  | 'BILLING_ADDRESS_REQUIRED'
+  | 'SHIPPING_ADDRESS_REQUIRED'
+  | 'PAYMENT_METHOD_UNAVAILABLE';
+
+/**
+ * What still stops an order, checked in the order a checkout is walked (spec §4/§5): the journey is
+ * loaded; it has a billing address, and a delivery address when something is delivered; with a
+ * payment step (3 steps), the payment selection satisfies the order's restrictions. Null: it may be
+ * placed.
+ */
+export function orderRefusal(
+  checkout: Pick<Schema<'Checkout'>, 'address_details'> | null | undefined,
+  steps: Pick<CheckoutSteps, 'numberOfSteps'>,
+  isPaymentSelectionSatisfied: boolean,
+): OrderRefusal | null {
+  if (!checkout) return 'CHECKOUT_NOT_LOADED';
+  const addresses = checkout.address_details;
+  if (addresses.billing_address_id === null) return 'BILLING_ADDRESS_REQUIRED';
+  if (addresses.delivery_required && addresses.delivery_address_id === null)
+    return 'SHIPPING_ADDRESS_REQUIRED';
+  if (steps.numberOfSteps === 3 && !isPaymentSelectionSatisfied) return 'PAYMENT_METHOD_UNAVAILABLE';
+  return null;
+}
+
 /** The message `check-order-status` gives for a paid order (spec §5). */
 export const PAID_MESSAGE = 'Amount paid for that order';
 
+/** Whether `check-order-status` says the order is paid (only its exact words count, spec §5). */
 export const isOrderPaid = (message: string | null | undefined) => message === PAID_MESSAGE;
 
 const PAYMENT_ROUTES = ['/checkout', '/payment', '/cashfree', '/order-status', '/amazonPayment'];
 
+/** What the payment return check does on a route (see `paymentReturnAction`). */
 export type PaymentReturnAction =
   | { kind: 'none' }
   | { kind: 'clear-flags' }

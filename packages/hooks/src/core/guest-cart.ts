@@ -3,6 +3,7 @@ import { PRODUCT_TYPES } from './product-types.ts';
 
 type ProductSummary = Schema<'ProductSummary'>;
 
+/** The most units of one product a cart line may hold (spec §5). */
 export const MAX_CART_QUANTITY = 999;
 
 /** The most a shopper may choose: the stock (services and digital goods report capacity), 1–999. */
@@ -14,7 +15,7 @@ export const maxQuantity = (stock: number) =>
  * any hidden line only the shown lines' subtotal is given and the server's totals are left out.
  */
 export function cartTotals<Summary>(
-  items: readonly Pick<CartDisplayItem, 'price_visible' | 'final_price' | 'cart_quantity'>[],
+  items: readonly Pick<CartLine, 'price_visible' | 'final_price' | 'cart_quantity'>[],
   serverSummary: Summary | null,
 ): { subtotal: number | null; hiddenLines: number; serverTotals: Summary | null } {
   const shown = items.filter((item) => item.price_visible);
@@ -48,12 +49,15 @@ export interface GuestCartItem {
   error?: string;
 }
 
+/** A guest's cart as stored on the device. */
 export interface GuestCartState {
   items: GuestCartItem[];
 }
 
+/** A guest cart with nothing in it. */
 export const EMPTY_GUEST_CART: GuestCartState = { items: [] };
 
+/** A change to a guest cart (see `guestCartReducer`). */
 export type GuestCartEvent =
   | { type: 'add'; product: ProductSummary; quantity?: number; slotId?: number | null }
   | { type: 'setQuantity'; key: string; quantity: number }
@@ -64,6 +68,7 @@ export type GuestCartEvent =
   /** The server refused a product during a merge: it stays, with the server's message. */
   | { type: 'rejected'; productId: number; message: string };
 
+/** A guest line's key (its `id` in `useCart().lines`): `p{productId}`. */
 export const guestCartKey = (productId: number) => `p${productId}`;
 
 /** Cart quantities are integers from 1 to 999 (spec §5); anything else is not a quantity. */
@@ -78,6 +83,7 @@ export function toCartQuantity(value: unknown): number | undefined {
   return Math.min(parsed, MAX_CART_QUANTITY);
 }
 
+/** Whether a product has a line in a guest cart. */
 export const isInGuestCart = (state: GuestCartState, productId: number) =>
   state.items.some((item) => item.productId === productId);
 
@@ -138,28 +144,51 @@ export function guestCartReducer(state: GuestCartState, event: GuestCartEvent): 
   }
 }
 
-/** A guest line mapped for display, with the same fields a server line shows (spec §3). */
-export interface CartDisplayItem {
+/**
+ * One line of a cart as `useCart().lines` gives it: the same fields whether it is a signed-in
+ * shopper's server line or a guest's line on this device (spec §3). The names follow the contract's
+ * (`product_name`, `cart_quantity`), so a line reads like the product it came from.
+ */
+export interface CartLine {
+  /** What `setQuantity` and `remove` take: the server's line id (a number), or a guest key (`p{productId}`). */
   id: string | number;
+  /** The product's id. */
   product: number;
+  /** The product's name. */
   product_name: string;
+  /** The price before any discount. */
   product_price: number;
+  /** The price a unit sells for (after the product's own discount). */
   final_price: number;
+  /** Units the product had in stock (services and digital goods report capacity): the most one may choose. */
   quantity: number;
+  /** The product's own discount, if any. */
   discount_details: Schema<'DiscountDetails'> | null;
+  /** The product's first image path (resolve with `client.assetUrl`); empty when it has none. */
   image: string;
+  /** Units of it in the cart. */
   cart_quantity: number;
+  /** Physical, service, digital… (decides slots and delivery). */
   product_type_name: Schema<'ProductTypeName'>;
+  /** The booked slot of a service, else null. */
   slot_id: number | null;
   /** Whether the price may be shown (spec: `price_visibility` false hides it everywhere). */
   price_visible: boolean;
+  /**
+   * The server's own words when it refused this entry during the guest-cart merge (it stays on this
+   * device, DESIGN.md). Absent on every other line.
+   */
   error?: string;
 }
+
+/** @deprecated The earlier name of {@link CartLine}. */
+export type CartDisplayItem = CartLine;
 
 /** First of the comma-separated image paths (the SDK's `splitAssetList`), or empty (use the placeholder). */
 export const mainImage = (paths: string | null | undefined) => splitAssetList(paths)[0] ?? '';
 
-export function guestCartDisplay(state: GuestCartState): CartDisplayItem[] {
+/** A guest's stored lines as cart lines. */
+export function guestCartDisplay(state: GuestCartState): CartLine[] {
   return state.items.map((item) => ({
     id: item.key,
     product: item.productId,
@@ -182,10 +211,11 @@ export function guestCartDisplay(state: GuestCartState): CartDisplayItem[] {
  * merge, with its message (DESIGN.md: they stay local). They are not cart lines: not counted, never
  * checked out. Entries still waiting for the merge are not shown.
  */
-export const refusedGuestCartDisplay = (state: GuestCartState): CartDisplayItem[] =>
+export const refusedGuestCartDisplay = (state: GuestCartState): CartLine[] =>
   guestCartDisplay({ items: state.items.filter((item) => item.error !== undefined) });
 
-export function serverCartDisplay(lines: readonly Schema<'CartItem'>[]): CartDisplayItem[] {
+/** The server cart's `Products` as cart lines. */
+export function serverCartDisplay(lines: readonly Schema<'CartItem'>[]): CartLine[] {
   return lines.map((line) => ({
     id: line.id,
     product: line.product,
@@ -278,10 +308,13 @@ export function sanitizeGuestCart(value: unknown): { state: GuestCartState; drop
 
 /** A chosen slot of a product (spec §3 "Slot selection item"). */
 export interface SlotSelection {
+  /** The slot. */
   id: number;
+  /** The product it was chosen for. */
   product: number;
 }
 
+/** A change to the chosen slots (see `slotReducer`). */
 export type SlotEvent =
   | { type: 'select'; slot: SlotSelection }
   | { type: 'removeById'; id: number }
@@ -305,6 +338,7 @@ export function slotReducer(state: readonly SlotSelection[], event: SlotEvent): 
   }
 }
 
+/** Checks stored slot selections: keeps valid ones, one per product. */
 export function sanitizeSlots(value: unknown): SlotSelection[] {
   if (!Array.isArray(value)) return [];
   const byProduct = new Map<number, SlotSelection>();
@@ -324,11 +358,15 @@ export function sanitizeSlots(value: unknown): SlotSelection[] {
 
 /** The single item a shopper chose to buy now (kept across sign-in). */
 export interface BuyNowItem {
+  /** The product. */
   productId: number;
+  /** Units, a whole number from 1 to 999. */
   quantity: number;
+  /** The chosen slot of a service, else null. */
   slotId: number | null;
 }
 
+/** Checks a stored buy-now item: null unless it is whole and valid. */
 export function sanitizeBuyNow(value: unknown): BuyNowItem | null {
   if (!isObject(value) || !Number.isInteger(value.productId) || (value.productId as number) < 1) return null;
   const quantity = toCartQuantity(value.quantity);

@@ -61,6 +61,8 @@ export {
   initialPaymentSelection,
   isOrderPaid,
   isPaymentSelectionSatisfied,
+  type OrderRefusal,
+  orderRefusal,
   PAID_MESSAGE,
   type PaymentReturnAction,
   type PaymentSelectionEvent,
@@ -87,6 +89,7 @@ export {
 export {
   type BuyNowItem,
   type CartDisplayItem,
+  type CartLine,
   cartTotals,
   EMPTY_GUEST_CART,
   type GuestCartEvent,

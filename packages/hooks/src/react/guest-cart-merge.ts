@@ -2,7 +2,7 @@ import type { MarketApiError } from '@marketkit/sdk';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { GuestCartMergeStatus } from '../core/index.ts';
 import { cartQuery } from './cart-query.ts';
-import { asMarketApiError } from './market-error.ts';
+import { toMarketError } from './market-query.ts';
 import type { MergeOutcome } from './merge-runner.ts';
 import type { MarketContextValue } from './provider.tsx';
 
@@ -56,7 +56,7 @@ export function createGuestCartMerge(market: () => MarketContextValue): GuestCar
         return outcome;
       },
       (caught: unknown) => {
-        const error = asMarketApiError(caught);
+        const error = toMarketError(caught, 'network');
         if (ours()) state.setState({ status: 'failed', error });
         throw error;
       },

@@ -14,6 +14,7 @@ export type {
 export { deviceIdentity } from './device.ts';
 export type { DownloadedFile } from './download.ts';
 export type { GuestCartMerge, GuestCartMergeState } from './guest-cart-merge.ts';
+export { type MarketQueryResult, toMarketError } from './market-query.ts';
 export type { MergeOutcome } from './merge-runner.ts';
 export {
   createMarketQueryClient,
@@ -25,29 +26,72 @@ export {
   useMarket,
 } from './provider.tsx';
 export { createMemoryStorage, type KeyValueStorage } from './storage.ts';
-export { useAddresses, useCoupons, usePincodeCheck } from './use-addresses.ts';
-export { useAiConfiguration } from './use-ai-configuration.ts';
-export { type AiExchange, type AskAiApi, useAskAi } from './use-ask-ai.ts';
+export {
+  type UseAddressesResult,
+  type UseCouponsResult,
+  type UsePincodeCheckResult,
+  useAddresses,
+  useCoupons,
+  usePincodeCheck,
+} from './use-addresses.ts';
+export { type UseAiConfigurationResult, useAiConfiguration } from './use-ai-configuration.ts';
+export { type AiExchange, type AskAiApi, type UseAskAiResult, useAskAi } from './use-ask-ai.ts';
 export {
   type UseAuthFlowsResult,
   type UseSignupRequirementsResult,
   useAuthFlows,
   useSignupRequirements,
 } from './use-auth.ts';
-export { type CartApi, QUANTITY_COALESCE_MS, useCart } from './use-cart.ts';
+export {
+  type CartAddCode,
+  type CartAddResult,
+  type CartApi,
+  type CartLineId,
+  QUANTITY_COALESCE_MS,
+  type UseCartResult,
+  useCart,
+} from './use-cart.ts';
 export {
   CATALOGUE_STALE_MS,
   type CatalogueQueryOptions,
+  type UseCategoriesResult,
+  type UsePoliciesResult,
   useCategories,
   usePolicies,
 } from './use-categories.ts';
-export { useBuyNow, usePincode, useSlots, useStartCheckout } from './use-checkout.ts';
-export { useCheckout, useOrderPaymentCheck, useStartPayment } from './use-checkout-flow.ts';
-export { type DevicesApi, useDevices } from './use-devices.ts';
+export {
+  type UseBuyNowResult,
+  type UsePincodeResult,
+  type UseSlotsResult,
+  type UseStartCheckoutResult,
+  useBuyNow,
+  usePincode,
+  useSlots,
+  useStartCheckout,
+} from './use-checkout.ts';
+export {
+  type UseCheckoutResult,
+  type UseOrderPaymentCheckResult,
+  type UseStartPaymentResult,
+  useCheckout,
+  useOrderPaymentCheck,
+  useStartPayment,
+} from './use-checkout-flow.ts';
+export { type DevicesApi, type UseDevicesResult, useDevices } from './use-devices.ts';
 export { type UseGuestCartMergeResult, useGuestCartMerge } from './use-guest-cart-merge.ts';
 export { type UseLanguageOptions, type UseLanguageResult, useLanguage } from './use-language.ts';
 export {
+  type EnquiriesQuery,
   type ReorderResult,
+  type UseCancelOrderResult,
+  type UseEnquiriesResult,
+  type UseInvoiceResult,
+  type UseOrderResult,
+  type UseOrdersOptions,
+  type UseOrdersResult,
+  type UseRateProductResult,
+  type UseReorderResult,
+  type UseReturnOrReplaceResult,
   useCancelOrder,
   useEnquiries,
   useInvoice,
@@ -57,23 +101,64 @@ export {
   useReorder,
   useReturnOrReplace,
 } from './use-orders.ts';
-export { usePaymentPending, usePaymentReturnCheck } from './use-payment-return.ts';
-export { usePolicy, useStoreFaqs } from './use-policy.ts';
-export { useAvailability, useProduct, useProductSlots } from './use-product.ts';
-export { useEnquiry, useProductFaqs, useProductRatings } from './use-product-extras.ts';
-export { useDeals, useProducts, useRecommendations } from './use-products.ts';
-export { useProductsById } from './use-products-by-id.ts';
 export {
-  ProfileImageRefusedError,
+  type PaymentReturnCallbacks,
+  usePaymentPending,
+  usePaymentReturnCheck,
+} from './use-payment-return.ts';
+export { type UsePolicyResult, type UseStoreFaqsResult, usePolicy, useStoreFaqs } from './use-policy.ts';
+export {
+  type UseAvailabilityResult,
+  type UseProductResult,
+  type UseProductSlotsResult,
+  useAvailability,
+  useProduct,
+  useProductSlots,
+} from './use-product.ts';
+export {
+  type EnquiryInput,
+  type UseEnquiryResult,
+  type UseProductFaqsResult,
+  type UseProductRatingsResult,
+  useEnquiry,
+  useProductFaqs,
+  useProductRatings,
+} from './use-product-extras.ts';
+export {
+  type ProductFilters,
+  type RecommendationsOptions,
+  type UseDealsResult,
+  type UseProductsOptions,
+  type UseProductsResult,
+  type UseRecommendationsResult,
+  useDeals,
+  useProducts,
+  useRecommendations,
+} from './use-products.ts';
+export { type UseProductsByIdResult, useProductsById } from './use-products-by-id.ts';
+export {
+  isProfileImageRefusal,
+  type ProfileImageProblem,
+  type ProfileImageRefusal,
+  type UseChangePasswordResult,
+  type UsePreferencesResult,
+  type UseProfileImageResult,
+  type UseProfileResult,
   useChangePassword,
   usePreferences,
   useProfile,
   useProfileImage,
 } from './use-profile.ts';
-export { useRecentlyViewed } from './use-recently-viewed.ts';
+export { type UseRecentlyViewedResult, useRecentlyViewed } from './use-recently-viewed.ts';
 export {
   type BookingRef,
   type BookingsQuery,
+  type UseBookingsResult,
+  type UseCancelBookingResult,
+  type UseDigitalDownloadResult,
+  type UseDigitalProductsResult,
+  type UseRescheduleBookingResult,
+  type UseTrainingOverviewResult,
   useBookings,
   useCancelBooking,
   useDigitalDownload,
@@ -90,4 +175,4 @@ export {
   useStoreBootstrap,
   useTheme,
 } from './use-store.ts';
-export { useWishlist } from './use-wishlist.ts';
+export { type UseWishlistResult, useWishlist, type WishlistFilters } from './use-wishlist.ts';

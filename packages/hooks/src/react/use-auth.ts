@@ -7,7 +7,7 @@ import {
 } from '@marketkit/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import { marketErrorOrNull } from './market-error.ts';
+import { marketErrorOrNull } from './market-query.ts';
 import { useMarket } from './provider.tsx';
 
 /**

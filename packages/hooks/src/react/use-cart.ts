@@ -1,42 +1,71 @@
-import { MarketApiError, type Schema, unwrap } from '@marketkit/sdk';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type MarketApiError, ruleError, type Schema } from '@marketkit/sdk';
+import { type UseMutationOptions, useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import {
-  type CartDisplayItem,
-  guestCartDisplay,
-  guestCartKey,
-  isInGuestCart,
+  type CartLine,
   type LoadState,
   loadState,
-  refusedGuestCartDisplay,
-  serverCartDisplay,
+  MAX_CART_QUANTITY,
   toCartQuantity,
 } from '../core/index.ts';
+import {
+  type CartAddResult,
+  type CartBackend,
+  type CartChange,
+  type CartLineId,
+  cartBackend,
+} from './cart-backend.ts';
 import { cartQuery } from './cart-query.ts';
-import { useMarket } from './provider.tsx';
-import { idempotency } from './random.ts';
+import { asMarketCall, useMarketQuery } from './market-query.ts';
+import { type MarketContextValue, useMarket } from './provider.tsx';
 import { useSession } from './use-session.ts';
 import { useStoreValue } from './use-store-sync.ts';
 
-/** How long quantity clicks on one line are gathered into a single request. */
-export const QUANTITY_COALESCE_MS = 300;
+export {
+  type CartAddCode,
+  type CartAddResult,
+  type CartLineId,
+  QUANTITY_COALESCE_MS,
+} from './cart-backend.ts';
+export type { CartQuery } from './cart-query.ts';
 
-export interface CartApi {
+/**
+ * What `useCart()` returns: the same for a guest (this device's cart) and a signed-in shopper (the
+ * server cart). Writes are shown at once and rolled back when they fail; they reach the cart in the
+ * order they were made (one TanStack Query mutation scope per store's cart).
+ */
+export interface UseCartResult {
   /** `server` for signed-in shoppers, `guest` for the cart on this device. The API is the same. */
   source: 'server' | 'guest';
-  items: CartDisplayItem[];
+  /**
+   * The cart's lines, oldest first. A guest's include the entries the server refused at a merge (with
+   * `error`); a signed-in shopper's are the server's.
+   */
+  lines: CartLine[];
+  /** @deprecated The same array as `lines`. */
+  items: CartLine[];
   /**
    * Signed in: the entries of this device's cart the server refused during the merge, each with the
-   * server's message (`error`). They are not cart lines (not in `items`, `count` or `quantity`, never
-   * checked out); `remove(entry.id)` drops one. Always empty for a guest, whose `items` carry them.
+   * server's message (`error`). They are not cart lines (not in `lines`, `count` or `quantity`, never
+   * checked out); `remove(entry.id)` drops one. Always empty for a guest, whose `lines` carry them.
    */
-  refused: CartDisplayItem[];
+  refused: CartLine[];
   /** Lines in the cart. */
   count: number;
   /** Units in the cart (the sum of the lines' quantities): what a cart badge shows. */
   quantity: number;
+  /**
+   * The signed-in shopper's cart exactly as the server sent it (`Products`, `summary`,
+   * `payment_type_restrictions`), or null (a guest, or not loaded yet). `lines` is the same cart in
+   * the shape both carts share.
+   */
+  serverCart: Schema<'CustomerCart'> | null;
+  /** The server's totals (signed in), else null. */
+  summary: Schema<'PriceSummary'> | null;
+  /** The server cart's first read is under way (never for a guest). */
   isLoading: boolean;
-  error: unknown;
+  /** Why the server cart could not be read, else null. */
+  error: MarketApiError | null;
   /**
    * `loading`, `failed` (the server cart could not be loaded: show the failure and `reload`, never an
    * empty cart), `empty` or `ready`. A guest's cart is on the device: never loading, never failed.
@@ -44,262 +73,186 @@ export interface CartApi {
   state: LoadState;
   /** Asks the server for the cart again (after a failure); nothing to do for a guest's cart. */
   reload(): void;
-  /** Server totals (signed-in only). */
-  summary: Schema<'PriceSummary'> | null;
+  /** Whether a product has a line in the cart. */
   isInCart(productId: number): boolean;
-  /** Adds a product; resolves `alreadyInCart: true` when it was there (the product page shows "Go to cart"). */
-  add(
-    product: Schema<'ProductSummary'>,
-    quantity?: number,
-    slotId?: number | null,
-  ): Promise<{ alreadyInCart: boolean; message: string }>;
-  /** Sets a line's quantity (an integer ≥ 1): shown at once, sent once clicks stop, rolled back on failure. */
-  setQuantity(id: string | number, quantity: number): Promise<void>;
+  /**
+   * Adds a product (`quantity` kept to a whole number from 1 to 999; `slotId` for a service that needs
+   * one). A product already in the cart gets its line set to `quantity` (the latest wins). Resolves
+   * with a code to translate (`ADDED`, `ALREADY_IN_CART`); a refusal rejects with the server's
+   * `MarketApiError`.
+   */
+  add(product: Schema<'ProductSummary'>, quantity?: number, slotId?: number | null): Promise<CartAddResult>;
+  /**
+   * Sets a line's quantity, a whole number from 1 to 999 (else it rejects with a `rule`
+   * `MarketApiError`, code `BAD_REQUEST`, `details.field` `quantity`). Shown at once; on the server,
+   * one request per line once the changes stop for `QUANTITY_COALESCE_MS` (or the cart leaves the
+   * screen); a refusal rolls the line back to what the server last confirmed.
+   */
+  setQuantity(id: CartLineId, quantity: number): Promise<void>;
   /** Removes a line, or (signed in) a `refused` entry of this device, named by its `id`. */
-  remove(id: string | number): Promise<void>;
+  remove(id: CartLineId): Promise<void>;
+  /** Empties the cart (shown at once, back as it was if the server refuses). */
   clear(): Promise<void>;
 }
 
-type CartData = Schema<'CustomerCart'>;
+/** @deprecated The earlier name of {@link UseCartResult}. */
+export type CartApi = UseCartResult;
+
+/** Per provider: whether a write has gone to the server since the cart was last read again. */
+const unread = new WeakMap<MarketContextValue, { sent: boolean }>();
+
+/** A write: the change, and the cart it goes to (chosen when it was made). */
+interface Write<Change extends CartChange> {
+  backend: CartBackend;
+  change: Change;
+}
+
+/** How a failed write is taken back (nothing to take back for some). */
+type Undo = (() => void) | undefined;
+
+type WriteOptions = Pick<
+  UseMutationOptions<unknown, MarketApiError, Write<CartChange>, Undo>,
+  'mutationKey' | 'scope' | 'networkMode' | 'onMutate' | 'onError' | 'onSettled'
+>;
+
+/** One kind of cart write as a mutation: what it sends, with the options every cart write shares. */
+function useWrite<Change extends CartChange, Result>(
+  options: WriteOptions,
+  work: (backend: CartBackend, change: Change) => Promise<Result>,
+) {
+  return useMutation<Result, MarketApiError, Write<Change>, Undo>({
+    ...options,
+    mutationFn: ({ backend, change }) => asMarketCall(() => work(backend, change)),
+  }).mutateAsync;
+}
+
+/**
+ * The cart's writes as TanStack Query mutations: shown at once (`onMutate`), taken back when they
+ * fail (`onError`), and run one after another in the cart's `scope`, so a line's changes (and a
+ * `clear` before an `add`) reach the cart in the order they were made. Once the last of them has
+ * settled, the server cart is read again.
+ */
+function useCartWrites(market: MarketContextValue) {
+  const options = useMemo((): WriteOptions => {
+    const mutationKey = [market.store, 'cart'];
+    let since = unread.get(market);
+    if (!since) {
+      since = { sent: false };
+      unread.set(market, since);
+    }
+    const writes = since;
+    return {
+      mutationKey,
+      scope: { id: `${market.store}:cart` },
+      // A dropped connection fails the write at once (the SDK says so); it is not held until online.
+      networkMode: 'always',
+      onMutate: ({ backend, change }) => backend.preview(change),
+      onError: (_error, _write, undo) => undo?.(),
+      onSettled: async (_data, _error, { backend, change }) => {
+        writes.sent ||= backend.sends(change);
+        // The last write of a burst: the cart as the server now has it replaces what was shown.
+        if (writes.sent && market.queryClient.isMutating({ mutationKey }) <= 1) {
+          writes.sent = false;
+          await market.queryClient.invalidateQueries({ queryKey: market.keys.cart() });
+        }
+      },
+    };
+  }, [market]);
+  return {
+    add: useWrite(options, (backend, change: Extract<CartChange, { kind: 'add' }>) => backend.add(change)),
+    update: useWrite(options, (backend, change: Extract<CartChange, { kind: 'quantity' }>) =>
+      backend.update(change),
+    ),
+    remove: useWrite(options, (backend, change: Extract<CartChange, { kind: 'remove' }>) =>
+      backend.remove(change),
+    ),
+    clear: useWrite(options, (backend, _change: Extract<CartChange, { kind: 'clear' }>) => backend.clear()),
+  };
+}
 
 /** The cart (spec §4 "Cart"): the server cart when signed in, the device's cart for guests. */
-export function useCart(): CartApi {
+export function useCart(): UseCartResult {
   const market = useMarket();
-  const session = useSession();
-  const queryClient = useQueryClient();
-  const signedIn = session.status === 'signed-in';
+  const signedIn = useSession().status === 'signed-in';
   const guest = useStoreValue(market.state.guestCart);
-  const key = market.keys.cart();
-  const query = useQuery({ ...cartQuery(market), enabled: signedIn });
-  // Per line: the quantity the server last confirmed, the one to send, its waiters, and a chain so
-  // requests for one line never overlap.
-  const queues = useRef(
-    new Map<
-      string | number,
-      {
-        timer: ReturnType<typeof setTimeout> | undefined;
-        target: number;
-        confirmed: number;
-        waiters: { resolve: () => void; reject: (error: unknown) => void }[];
-        chain: Promise<void>;
-      }
-    >(),
-  );
-  const flushRef = useRef<(id: string | number) => void>(() => {});
-  flushRef.current = (id) => {
-    const queue = queues.current.get(id);
-    if (!queue?.timer) return;
-    clearTimeout(queue.timer);
-    queue.timer = undefined;
-    const waiters = queue.waiters;
-    queue.waiters = [];
-    const target = queue.target;
-    queue.chain = queue.chain.then(async () => {
-      try {
-        await unwrap(
-          market.client.PUT('/cfs/rest/v3/customer-cart/{cartItemId}', {
-            params: { path: { cartItemId: Number(id) }, header: idempotency() },
-            body: { cart_quantity: target },
-          }),
-        );
-        queue.confirmed = target;
-        for (const waiter of waiters) waiter.resolve();
-      } catch (error) {
-        // Roll back this line only, to what the server last confirmed.
-        queryClient.setQueryData<CartData>(
-          key,
-          (cart) =>
-            cart && {
-              ...cart,
-              Products: cart.Products.map((l) =>
-                l.id === id ? { ...l, cart_quantity: queue.confirmed } : l,
-              ),
-            },
-        );
-        for (const waiter of waiters) waiter.reject(error);
-      } finally {
-        await queryClient.invalidateQueries({ queryKey: key });
-      }
-    });
-  };
-  useEffect(() => {
-    const pending = queues.current;
-    // Leaving the screen sends what the shopper chose at once instead of dropping it.
-    return () => {
-      for (const id of pending.keys()) flushRef.current(id);
-    };
-  }, []);
+  const { queryKey, queryFn } = cartQuery(market);
+  const query = useMarketQuery({ queryKey, queryFn, enabled: signedIn });
+  // Chosen once, by session: everything below is the same for both carts.
+  const backend = cartBackend(market, signedIn);
+  const writes = useCartWrites(market);
 
-  const items = useMemo(
-    () => (signedIn ? serverCartDisplay(query.data?.Products ?? []) : guestCartDisplay(guest)),
-    [signedIn, query.data, guest],
-  );
-  const refused = useMemo(() => (signedIn ? refusedGuestCartDisplay(guest) : []), [signedIn, guest]);
-
+  const lines = useMemo(() => backend.lines(query.data, guest), [backend, query.data, guest]);
+  const refused = useMemo(() => backend.refused(guest), [backend, guest]);
   const isInCart = useCallback(
-    (productId: number) =>
-      signedIn
-        ? (query.data?.Products ?? []).some((l) => l.product === productId)
-        : isInGuestCart(guest, productId),
-    [signedIn, query.data, guest],
+    (productId: number) => lines.some((line) => line.product === productId),
+    [lines],
   );
 
-  const add = useCallback<CartApi['add']>(
-    async (product, quantity = 1, slotId = null) => {
-      const count = toCartQuantity(quantity) ?? 1;
-      if (!signedIn) {
-        const alreadyInCart = isInGuestCart(market.state.guestCart.getState(), product.product_id);
-        market.state.dispatchGuestCart({ type: 'add', product, quantity: count, slotId });
-        return { alreadyInCart, message: alreadyInCart ? 'Already in your cart' : 'Added to cart' };
-      }
-      const existing = (queryClient.getQueryData<CartData>(key)?.Products ?? []).find(
-        (l) => l.product === product.product_id,
-      );
-      if (existing) {
-        // Same rule as the guest cart (DESIGN.md): adding again sets that line, latest quantity wins.
-        await unwrap(
-          market.client.PUT('/cfs/rest/v3/customer-cart/{cartItemId}', {
-            params: { path: { cartItemId: existing.id }, header: idempotency() },
-            body: { cart_quantity: count, ...(slotId ? { slot_id: slotId } : {}) },
-          }),
-        );
-        await queryClient.invalidateQueries({ queryKey: key });
-        return { alreadyInCart: true, message: 'Already in your cart' };
-      }
-      const alreadyInCart = false;
-      const { data, error, response } = await market.client.POST('/cfs/rest/v3/customer-cart', {
-        params: { header: idempotency() },
-        body: {
-          customer_cart: [
-            { product: product.product_id, cart_quantity: count, ...(slotId ? { slot_id: slotId } : {}) },
-          ],
-        },
-      });
-      await queryClient.invalidateQueries({ queryKey: key });
-      // A refusal carries the server's own words, as every other SDK failure does (spec §8).
-      const refused = data?.response_body.rejected[0];
-      if (!response.ok || !data || refused)
-        throw new MarketApiError({
-          kind: 'http',
-          status: refused ? 422 : response.status,
-          responseMessage:
-            refused?.response_message ?? error?.response_message ?? 'The product could not be added',
-          method: 'POST',
-          url: response.url,
-        });
-      return { alreadyInCart, message: data.response_message };
+  // Leaving the screen sends the quantities chosen here at once instead of waiting for more clicks.
+  const changedHere = useRef(false);
+  useEffect(
+    () => () => {
+      if (changedHere.current) backend.flush();
     },
-    [signedIn, market, queryClient, key],
+    [backend],
   );
 
-  const setQuantity = useCallback<CartApi['setQuantity']>(
+  const add = useCallback<UseCartResult['add']>(
+    (product, quantity = 1, slotId = null) =>
+      writes.add({
+        backend,
+        change: { kind: 'add', product, quantity: toCartQuantity(quantity) ?? 1, slotId },
+      }),
+    [backend, writes.add],
+  );
+  const setQuantity = useCallback<UseCartResult['setQuantity']>(
     (id, quantity) => {
       const count = toCartQuantity(quantity);
       if (count === undefined)
-        return Promise.reject(new RangeError('A cart quantity is a whole number from 1 to 999'));
-      if (!signedIn) {
-        market.state.dispatchGuestCart({
-          type: 'setQuantity',
-          key: typeof id === 'number' ? guestCartKey(id) : id,
-          quantity: count,
-        });
-        return Promise.resolve();
-      }
-      const cart = queryClient.getQueryData<CartData>(key);
-      const current = cart?.Products.find((l) => l.id === id);
-      let queue = queues.current.get(id);
-      if (!queue) {
-        queue = {
-          timer: undefined,
-          target: count,
-          confirmed: current?.cart_quantity ?? count,
-          waiters: [],
-          chain: Promise.resolve(),
-        };
-        queues.current.set(id, queue);
-      }
-      // A refetch under way must not overwrite the optimistic value.
-      void queryClient.cancelQueries({ queryKey: key });
-      queryClient.setQueryData<CartData>(
-        key,
-        (data) =>
-          data && {
-            ...data,
-            Products: data.Products.map((l) => (l.id === id ? { ...l, cart_quantity: count } : l)),
-          },
-      );
-      const line = queue;
-      return new Promise<void>((resolve, reject) => {
-        line.target = count;
-        line.waiters.push({ resolve, reject });
-        if (line.timer) clearTimeout(line.timer);
-        line.timer = setTimeout(() => flushRef.current(id), QUANTITY_COALESCE_MS);
-      });
-    },
-    [signedIn, market, queryClient, key],
-  );
-
-  const remove = useCallback<CartApi['remove']>(
-    async (id) => {
-      // A guest key (text) names an entry on this device: a guest's line, or one the server refused.
-      if (!signedIn || typeof id === 'string') {
-        market.state.dispatchGuestCart({
-          type: 'remove',
-          key: typeof id === 'number' ? guestCartKey(id) : id,
-        });
-        return;
-      }
-      const previous = queryClient.getQueryData<CartData>(key);
-      queryClient.setQueryData<CartData>(
-        key,
-        (cart) => cart && { ...cart, Products: cart.Products.filter((l) => l.id !== id) },
-      );
-      try {
-        await unwrap(
-          market.client.DELETE('/cfs/rest/v3/customer-cart/{cartItemId}', {
-            params: { path: { cartItemId: Number(id) }, header: idempotency() },
+        return Promise.reject(
+          ruleError('BAD_REQUEST', `A cart quantity is a whole number from 1 to ${MAX_CART_QUANTITY}`, {
+            field: 'quantity',
+            min: 1,
+            max: MAX_CART_QUANTITY,
           }),
         );
-      } catch (error) {
-        if (previous) queryClient.setQueryData(key, previous);
-        throw error;
-      } finally {
-        await queryClient.invalidateQueries({ queryKey: key });
-      }
+      changedHere.current = true;
+      return writes.update({ backend, change: { kind: 'quantity', id, quantity: count } });
     },
-    [signedIn, market, queryClient, key],
+    [backend, writes.update],
   );
-
-  const clear = useCallback<CartApi['clear']>(async () => {
-    if (!signedIn) {
-      market.state.dispatchGuestCart({ type: 'clear' });
-      return;
-    }
-    await unwrap(market.client.DELETE('/cfs/rest/v3/customer-cart', { params: { header: idempotency() } }));
-    await queryClient.invalidateQueries({ queryKey: key });
-  }, [signedIn, market, queryClient, key]);
-
+  const remove = useCallback<UseCartResult['remove']>(
+    (id) => writes.remove({ backend, change: { kind: 'remove', id } }),
+    [backend, writes.remove],
+  );
+  const clear = useCallback<UseCartResult['clear']>(
+    () => writes.clear({ backend, change: { kind: 'clear' } }),
+    [backend, writes.clear],
+  );
   const { refetch } = query;
   const reload = useCallback(() => {
-    if (signedIn) void refetch();
-  }, [signedIn, refetch]);
+    if (!backend.local) void refetch();
+  }, [backend, refetch]);
 
+  const serverCart = backend.local ? null : (query.data ?? null);
   return {
-    source: signedIn ? 'server' : 'guest',
-    items,
+    source: backend.source,
+    lines,
+    items: lines,
     refused,
-    count: items.length,
-    quantity: items.reduce((sum, item) => sum + item.cart_quantity, 0),
-    isLoading: signedIn && query.isLoading,
-    error: query.error,
+    count: lines.length,
+    quantity: lines.reduce((sum, line) => sum + line.cart_quantity, 0),
+    serverCart,
+    summary: serverCart?.summary ?? null,
+    isLoading: !backend.local && query.isLoading,
+    error: backend.local ? null : query.error,
     state: loadState(
-      signedIn
-        ? { hasData: query.data !== undefined, isFetching: query.isFetching, error: query.error }
-        : { hasData: true, isFetching: false, error: null },
-      items.length,
+      backend.local
+        ? { hasData: true, isFetching: false, error: null }
+        : { hasData: query.data !== undefined, isFetching: query.isFetching, error: query.error },
+      lines.length,
     ),
     reload,
-    summary: signedIn ? (query.data?.summary ?? null) : null,
     isInCart,
     add,
     setQuantity,

@@ -1,18 +1,41 @@
-import { type RequestBody, unwrap } from '@marketkit/sdk';
+import { type RequestBody, ruleError, type Schema, unwrap } from '@marketkit/sdk';
 import { useCallback } from 'react';
-import { activePincode, isSavablePincode, type SlotSelection, toCartQuantity } from '../core/index.ts';
+import {
+  activePincode,
+  type BuyNowItem,
+  isSavablePincode,
+  type SlotSelection,
+  toCartQuantity,
+} from '../core/index.ts';
+import { asMarketCall } from './market-query.ts';
 import { useMarket } from './provider.tsx';
 import { useStoreValue } from './use-store-sync.ts';
 
+/** What `usePincode()` returns: the saved delivery pincode, which narrows product lists. */
+export interface UsePincodeResult {
+  /** The saved pincode, or null for none (`allProducts`). */
+  pincode: string | null;
+  /** The saved address the pincode came from, if any. */
+  addressId: number | null;
+  /**
+   * Saves a pincode (4 to 10 digits, or `allProducts` for none; anything else throws a `rule` `MarketApiError`, code
+   * `INVALID_PINCODE`, and saves nothing) and reloads what depends on it.
+   */
+  save(pincode: string, addressId?: number | null): void;
+  /** Forgets the pincode: lists show every product again. */
+  clear(): void;
+}
+
 /** The saved delivery pincode record (`pincode` + `addressId`); `allProducts` means none. */
-export function usePincode() {
+export function usePincode(): UsePincodeResult {
   const market = useMarket();
   const saved = useStoreValue(market.state.pincode);
   return {
     pincode: activePincode(saved),
     addressId: saved?.addressId ?? null,
-    save: (pincode: string, addressId: number | null = null) => {
-      if (!isSavablePincode(pincode)) throw new RangeError('A pincode is 4 to 10 digits');
+    save: (pincode, addressId = null) => {
+      if (!isSavablePincode(pincode))
+        throw ruleError('INVALID_PINCODE', 'A pincode is 4 to 10 digits', { pincode });
       market.state.pincode.setState({ pincode, addressId }, true);
       market.queryClient.invalidateQueries({ queryKey: market.keys.all });
     },
@@ -20,45 +43,76 @@ export function usePincode() {
   };
 }
 
+/** What `useBuyNow()` returns: the single item a shopper chose to buy now, kept across sign-in. */
+export interface UseBuyNowResult {
+  /** The item kept to buy now, or null. */
+  item: BuyNowItem | null;
+  /** Keeps an item to buy now; `quantity` is kept to a whole number from 1 to 999, as a cart line's is. */
+  set(productId: number, quantity?: number, slotId?: number | null): void;
+  /** Forgets the item. */
+  clear(): void;
+}
+
 /** The single buy-now item, kept across sign-in. */
-export function useBuyNow() {
+export function useBuyNow(): UseBuyNowResult {
   const market = useMarket();
   const item = useStoreValue(market.state.buyNow);
   return {
     item,
-    /** `quantity` is kept to a whole number from 1 to 999, as a cart line's is. */
-    set: (productId: number, quantity = 1, slotId: number | null = null) =>
+    set: (productId, quantity = 1, slotId = null) =>
       market.state.buyNow.setState({ productId, quantity: toCartQuantity(quantity) ?? 1, slotId }, true),
     clear: () => market.state.buyNow.setState(null, true),
   };
 }
 
+/** What `useSlots()` returns: the service slots the shopper chose, one per product. */
+export interface UseSlotsResult {
+  /** The chosen slots, one per product. */
+  slots: readonly SlotSelection[];
+  /** The slot chosen for a product, or null. */
+  slotFor(productId: number): SlotSelection | null;
+  /** Chooses a product's slot (replacing the one chosen before). */
+  select(productId: number, slotId: number): void;
+  /** Forgets a chosen slot by its id. */
+  removeById(slotId: number): void;
+  /** Forgets a product's chosen slot. */
+  removeByProduct(productId: number): void;
+}
+
 /** Chosen service slots, one per product. */
-export function useSlots() {
+export function useSlots(): UseSlotsResult {
   const market = useMarket();
   const slots: readonly SlotSelection[] = useStoreValue(market.state.slots);
   return {
     slots,
-    slotFor: (productId: number) => slots.find((slot) => slot.product === productId) ?? null,
-    select: (productId: number, slotId: number) =>
+    slotFor: (productId) => slots.find((slot) => slot.product === productId) ?? null,
+    select: (productId, slotId) =>
       market.state.dispatchSlots({ type: 'select', slot: { id: slotId, product: productId } }),
-    removeById: (slotId: number) => market.state.dispatchSlots({ type: 'removeById', id: slotId }),
-    removeByProduct: (productId: number) =>
+    removeById: (slotId) => market.state.dispatchSlots({ type: 'removeById', id: slotId }),
+    removeByProduct: (productId) =>
       market.state.dispatchSlots({ type: 'removeByProduct', product: productId }),
   };
 }
 
+/**
+ * What `useStartCheckout()` returns: starts a checkout journey from the server cart (`{ source:
+ * 'cart' }`) or from one item (`{ source: 'buy_now', buy_now_item }`). Resolves with the journey
+ * (open it with `useCheckout(checkout.checkout_id)`); rejects with the server's `MarketApiError`.
+ */
+export type UseStartCheckoutResult = (body: RequestBody<'startCheckout'>) => Promise<Schema<'Checkout'>>;
+
 /** Starts a checkout journey from the server cart or from one buy-now item. */
-export function useStartCheckout() {
+export function useStartCheckout(): UseStartCheckoutResult {
   const market = useMarket();
   return useCallback(
-    async (body: RequestBody<'startCheckout'>) => {
-      const checkout = await unwrap(
-        market.client.POST('/flow-management/rest/v3/checkout-journey', { body }),
-      );
-      market.queryClient.setQueryData(market.keys.checkout(checkout.checkout_id), checkout);
-      return checkout;
-    },
+    (body) =>
+      asMarketCall(async () => {
+        const checkout = await unwrap(
+          market.client.POST('/flow-management/rest/v3/checkout-journey', { body }),
+        );
+        market.queryClient.setQueryData(market.keys.checkout(checkout.checkout_id), checkout);
+        return checkout;
+      }),
     [market],
   );
 }

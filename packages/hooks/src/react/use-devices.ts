@@ -1,15 +1,19 @@
-import { type Schema, unwrap } from '@marketkit/sdk';
-import { useQuery } from '@tanstack/react-query';
+import { type MarketApiError, type Schema, unwrap } from '@marketkit/sdk';
 import { useCallback, useMemo } from 'react';
 import { sortDevices } from '../core/index.ts';
+import { asMarketCall, useMarketQuery } from './market-query.ts';
 import { useMarket } from './provider.tsx';
 import { useSession } from './use-session.ts';
 
-export interface DevicesApi {
+/** What `useDevices()` returns. */
+export interface UseDevicesResult {
   /** The devices with a session, this one first (`is_current`), then the most recently active. */
   devices: Schema<'Device'>[];
+  /** The devices' first read is under way. */
   isLoading: boolean;
-  error: Error | null;
+  /** Why the devices could not be read, else null. */
+  error: MarketApiError | null;
+  /** Asks for the devices again. */
   reload: () => void;
   /**
    * Signs a device out (every session of it; it loses its trusted status). Signing out this device
@@ -25,12 +29,15 @@ export interface DevicesApi {
   signOutEverywhere(): Promise<number>;
 }
 
+/** @deprecated The earlier name of {@link UseDevicesResult}. */
+export type DevicesApi = UseDevicesResult;
+
 /** The devices signed in to the shopper's account, with sign-out of one, the others, or all (ums devices). */
-export function useDevices(): DevicesApi {
+export function useDevices(): UseDevicesResult {
   const market = useMarket();
   const session = useSession();
   const key = market.keys.devices();
-  const query = useQuery({
+  const query = useMarketQuery({
     queryKey: key,
     queryFn: () => unwrap(market.client.GET('/ums/rest/v3/devices')),
     select: (page) => sortDevices(page.data),
@@ -39,32 +46,42 @@ export function useDevices(): DevicesApi {
   const devices = useMemo(() => query.data ?? [], [query.data]);
 
   const signOutDevice = useCallback(
-    async (deviceId: string) => {
-      const current = devices.find((device) => device.device_id === deviceId)?.is_current === true;
-      await unwrap(
-        market.client.DELETE('/ums/rest/v3/devices/{deviceId}', { params: { path: { deviceId } } }),
-      );
-      if (current) market.endSession();
-      else await market.queryClient.invalidateQueries({ queryKey: key });
-    },
+    (deviceId: string) =>
+      asMarketCall(async () => {
+        const current = devices.find((device) => device.device_id === deviceId)?.is_current === true;
+        await unwrap(
+          market.client.DELETE('/ums/rest/v3/devices/{deviceId}', { params: { path: { deviceId } } }),
+        );
+        if (current) market.endSession();
+        else await market.queryClient.invalidateQueries({ queryKey: key });
+      }),
     [market, key, devices],
   );
-  const signOutOtherDevices = useCallback(async () => {
-    const result = await unwrap(market.client.POST('/ums/rest/v3/logout', { body: { scope: 'others' } }));
-    await market.queryClient.invalidateQueries({ queryKey: key });
-    return result.revoked_sessions;
-  }, [market, key]);
-  const signOutEverywhere = useCallback(async () => {
-    const result = await unwrap(market.client.POST('/ums/rest/v3/logout', { body: { scope: 'all' } }));
-    market.endSession();
-    return result.revoked_sessions;
-  }, [market]);
+  const signOutOtherDevices = useCallback(
+    () =>
+      asMarketCall(async () => {
+        const result = await unwrap(market.client.POST('/ums/rest/v3/logout', { body: { scope: 'others' } }));
+        await market.queryClient.invalidateQueries({ queryKey: key });
+        return result.revoked_sessions;
+      }),
+    [market, key],
+  );
+  const signOutEverywhere = useCallback(
+    () =>
+      asMarketCall(async () => {
+        const result = await unwrap(market.client.POST('/ums/rest/v3/logout', { body: { scope: 'all' } }));
+        market.endSession();
+        return result.revoked_sessions;
+      }),
+    [market],
+  );
 
+  const { refetch } = query;
   return {
     devices,
     isLoading: query.isLoading,
     error: query.error,
-    reload: () => void query.refetch(),
+    reload: () => void refetch(),
     signOutDevice,
     signOutOtherDevices,
     signOutEverywhere,

@@ -10,7 +10,7 @@ import {
 } from '../core/index.ts';
 import { STORAGE_KEYS } from '../keys/index.ts';
 import { storeQueries } from '../prefetch/index.ts';
-import { marketErrorOrNull } from './market-error.ts';
+import { marketErrorOrNull } from './market-query.ts';
 import { useMarket } from './provider.tsx';
 import { useStoredValue } from './stored-value.ts';
 import { useStoreValue } from './use-store-sync.ts';

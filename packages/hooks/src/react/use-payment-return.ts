@@ -12,17 +12,21 @@ export function usePaymentPending(): boolean {
   return useStoredValue(STORAGE_KEYS.payDone) !== null;
 }
 
+/** What `usePaymentReturnCheck` tells the app. */
+export interface PaymentReturnCallbacks {
+  /** The stored order is paid (the cart is read again). */
+  onPaid?: (orderId: number) => void;
+  /** The stored order is not paid, or the check could not be made. */
+  onNotPaid?: (orderId: number) => void;
+  /** The current route (default: the provider's `pathname`); nothing is checked on payment routes. */
+  pathname?: string;
+}
+
 /**
  * The payment return check (spec §4), outside the payment routes: `payDone` 'true' clears the flags;
  * 'false' checks the stored order, and only `Amount paid for that order` counts as paid.
  */
-export function usePaymentReturnCheck(
-  callbacks: {
-    onPaid?: (orderId: number) => void;
-    onNotPaid?: (orderId: number) => void;
-    pathname?: string;
-  } = {},
-) {
+export function usePaymentReturnCheck(callbacks: PaymentReturnCallbacks = {}): void {
   const market = useMarket();
   // Callbacks in a ref: inline functions must not re-send the check on every render.
   const latest = useRef(callbacks);

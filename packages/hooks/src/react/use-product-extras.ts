@@ -1,12 +1,22 @@
-import { unwrap } from '@marketkit/sdk';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import {
+  type MarketApiError,
+  type RequestBody,
+  type ResponseBody,
+  type Schema,
+  unwrap,
+} from '@marketkit/sdk';
+import { keepPreviousData, type UseMutationResult, useMutation } from '@tanstack/react-query';
 import { CATALOGUE_STALE_MS, PRODUCT_STALE_MS } from '../prefetch/index.ts';
+import { asMarketCall, type MarketQueryResult, useMarketQuery } from './market-query.ts';
 import { useMarket } from './provider.tsx';
 
+/** What `useProductRatings` returns: a page of ratings with the average and distribution, `error` a `MarketApiError`. */
+export type UseProductRatingsResult = MarketQueryResult<ResponseBody<'listRatings'>>;
+
 /** A page of a product's ratings with the average and distribution. */
-export function useProductRatings(productId: number, page = 1, perPage = 5) {
+export function useProductRatings(productId: number, page = 1, perPage = 5): UseProductRatingsResult {
   const market = useMarket();
-  return useQuery({
+  return useMarketQuery({
     queryKey: market.keys.ratings(productId, page),
     queryFn: () =>
       unwrap(
@@ -20,10 +30,13 @@ export function useProductRatings(productId: number, page = 1, perPage = 5) {
   });
 }
 
+/** What `useProductFaqs` returns: the product's questions and answers, `error` a `MarketApiError`. */
+export type UseProductFaqsResult = MarketQueryResult<Schema<'Faq'>[]>;
+
 /** A product's questions and answers (`answer_html` is the server's HTML: sanitize before showing). */
-export function useProductFaqs(productId: number) {
+export function useProductFaqs(productId: number): UseProductFaqsResult {
   const market = useMarket();
-  return useQuery({
+  return useMarketQuery({
     queryKey: market.keys.faqs(productId),
     queryFn: () =>
       unwrap(
@@ -37,16 +50,17 @@ export function useProductFaqs(productId: number) {
   });
 }
 
+/** A question about a product, as `useEnquiry().mutate` takes it. */
+export type EnquiryInput = RequestBody<'createEnquiry'>;
+
+/** What `useEnquiry` returns: TanStack Query's mutation, `error` a `MarketApiError`. */
+export type UseEnquiryResult = UseMutationResult<Schema<'Enquiry'>, MarketApiError, EnquiryInput>;
+
 /** Sends a question about a product to the store (signed-in shoppers). */
-export function useEnquiry() {
+export function useEnquiry(): UseEnquiryResult {
   const market = useMarket();
   return useMutation({
-    mutationFn: (input: {
-      product_id: number;
-      subject: string;
-      message: string;
-      contact_email?: string;
-      contact_phone?: string;
-    }) => unwrap(market.client.POST('/cfs/rest/v3/enquiries', { body: input })),
+    mutationFn: (input: EnquiryInput) =>
+      asMarketCall(() => unwrap(market.client.POST('/cfs/rest/v3/enquiries', { body: input }))),
   });
 }

@@ -1,24 +1,30 @@
-import { unwrap } from '@marketkit/sdk';
-import { useQuery } from '@tanstack/react-query';
+import { type ResponseBody, type Schema, unwrap } from '@marketkit/sdk';
 import { isSavablePincode } from '../core/index.ts';
 import { catalogueQueries, PRODUCT_STALE_MS } from '../prefetch/index.ts';
+import { type MarketQueryResult, useMarketQuery } from './market-query.ts';
 import { useMarket } from './provider.tsx';
 import type { CatalogueQueryOptions } from './use-categories.ts';
 
-/** One product with everything its page shows. */
-export function useProduct(productId: number | null) {
+/** What `useProduct` returns: the product (`data`), `error` a `MarketApiError` (404 for none). */
+export type UseProductResult = MarketQueryResult<Schema<'ProductDetail'>>;
+
+/** One product with everything its page shows; idle while `productId` is null. */
+export function useProduct(productId: number | null): UseProductResult {
   const market = useMarket();
-  return useQuery({
+  return useMarketQuery({
     ...catalogueQueries(market.client).product(productId ?? 0),
     enabled: productId !== null && productId > 0,
   });
 }
 
+/** What `useAvailability` returns: whether and when the product is delivered there, `error` a `MarketApiError`. */
+export type UseAvailabilityResult = MarketQueryResult<ResponseBody<'checkProductAvailability'>>;
+
 /** Whether a product is delivered to a pincode, and when (asked only for a well-formed pincode). */
-export function useAvailability(productId: number, pincode: string | null) {
+export function useAvailability(productId: number, pincode: string | null): UseAvailabilityResult {
   const market = useMarket();
   const valid = pincode !== null && isSavablePincode(pincode);
-  return useQuery({
+  return useMarketQuery({
     queryKey: market.keys.availability(productId, valid ? pincode : ''),
     queryFn: () =>
       unwrap(
@@ -31,10 +37,16 @@ export function useAvailability(productId: number, pincode: string | null) {
   });
 }
 
+/** What `useProductSlots` returns: the service's slots (`data`), `error` a `MarketApiError`. */
+export type UseProductSlotsResult = MarketQueryResult<Schema<'Slot'>[]>;
+
 /** Bookable slots of a service for the next two weeks. */
-export function useProductSlots(productId: number, options: CatalogueQueryOptions = {}) {
+export function useProductSlots(
+  productId: number,
+  options: CatalogueQueryOptions = {},
+): UseProductSlotsResult {
   const market = useMarket();
-  return useQuery({
+  return useMarketQuery({
     queryKey: market.keys.slots(productId),
     queryFn: () =>
       unwrap(market.client.GET('/sos/rest/v3/slots', { params: { query: { product_id: productId } } })),

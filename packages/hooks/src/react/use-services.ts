@@ -1,8 +1,9 @@
-import { type Schema, unwrap } from '@marketkit/sdk';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ResponseBody, type Schema, unwrap } from '@marketkit/sdk';
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { sessionsByStart } from '../core/index.ts';
 import { type DownloadedFile, fileFromResponse } from './download.ts';
+import { asMarketCall, type MarketQueryResult, useMarketQuery } from './market-query.ts';
 import { useMarket } from './provider.tsx';
 import { useSession } from './use-session.ts';
 
@@ -28,14 +29,17 @@ const withSessionsInOrder = (overview: TrainingOverview): TrainingOverview => ({
   sessions: sessionsByStart(overview.sessions),
 });
 
+/** What `useTrainingOverview` returns: the training (`data`), `error` a `MarketApiError`. */
+export type UseTrainingOverviewResult = MarketQueryResult<TrainingOverview>;
+
 /**
  * A purchased training: trainer, mode, progress and its sessions in time order (signed-in only). The
  * server answers 4XX when the item is not part of that order or not the shopper's; 4XX is not retried.
  */
-export function useTrainingOverview(orderItemId: number, orderId: number) {
+export function useTrainingOverview(orderItemId: number, orderId: number): UseTrainingOverviewResult {
   const market = useMarket();
   const session = useSession();
-  return useQuery({
+  return useMarketQuery({
     queryKey: market.keys.training(orderItemId, orderId),
     queryFn: () =>
       unwrap(
@@ -48,8 +52,11 @@ export function useTrainingOverview(orderItemId: number, orderId: number) {
   });
 }
 
+/** What `useBookings` returns: a page of bookings, `error` a `MarketApiError`. */
+export type UseBookingsResult = MarketQueryResult<ResponseBody<'listBookings'>>;
+
 /** The shopper's bookings (signed-in only), a page at a time; the last page stays while the next loads. */
-export function useBookings(query: BookingsQuery = {}) {
+export function useBookings(query: BookingsQuery = {}): UseBookingsResult {
   const market = useMarket();
   const session = useSession();
   const params = {
@@ -57,7 +64,7 @@ export function useBookings(query: BookingsQuery = {}) {
     ...(query.page_number !== undefined ? { page_number: query.page_number } : {}),
     ...(query.page_limit !== undefined ? { page_limit: query.page_limit } : {}),
   };
-  return useQuery({
+  return useMarketQuery({
     queryKey: market.keys.bookings(params),
     queryFn: () => unwrap(market.client.GET('/sos/rest/v3/manage-bookings', { params: { query: params } })),
     enabled: session.status === 'signed-in',
@@ -81,55 +88,66 @@ function useBookingChanged() {
   );
 }
 
+/** What `useRescheduleBooking()` returns (see there). */
+export type UseRescheduleBookingResult = (booking: BookingRef, slotId: number) => Promise<Booking>;
+
 /**
  * Moves a booking to another slot of the same product. Resolves with the updated booking once the
  * bookings, the order and the slots are refreshed; rejects with the server's reason (`MarketApiError`),
  * changing nothing, when the booking can no longer move or the slot is full.
  */
-export function useRescheduleBooking() {
+export function useRescheduleBooking(): UseRescheduleBookingResult {
   const market = useMarket();
   const changed = useBookingChanged();
   return useCallback(
-    async (booking: BookingRef, slotId: number) => {
-      const updated = await unwrap(
-        market.client.PUT('/sos/rest/v3/manage-bookings/{bookingId}', {
-          params: { path: { bookingId: booking.booking_id } },
-          body: { slot_id: slotId },
-        }),
-      );
-      await changed(booking);
-      return updated;
-    },
+    (booking, slotId) =>
+      asMarketCall(async () => {
+        const updated = await unwrap(
+          market.client.PUT('/sos/rest/v3/manage-bookings/{bookingId}', {
+            params: { path: { bookingId: booking.booking_id } },
+            body: { slot_id: slotId },
+          }),
+        );
+        await changed(booking);
+        return updated;
+      }),
     [market, changed],
   );
 }
+
+/** What `useCancelBooking()` returns (see there). */
+export type UseCancelBookingResult = (booking: BookingRef) => Promise<Booking>;
 
 /**
  * Cancels a booking (frees its slot). Resolves with the cancelled booking once the caches are
  * refreshed; rejects with the server's reason (`MarketApiError`) when it can no longer be cancelled.
  */
-export function useCancelBooking() {
+export function useCancelBooking(): UseCancelBookingResult {
   const market = useMarket();
   const changed = useBookingChanged();
   return useCallback(
-    async (booking: BookingRef) => {
-      const cancelled = await unwrap(
-        market.client.DELETE('/sos/rest/v3/manage-bookings/{bookingId}', {
-          params: { path: { bookingId: booking.booking_id } },
-        }),
-      );
-      await changed(booking);
-      return cancelled;
-    },
+    (booking) =>
+      asMarketCall(async () => {
+        const cancelled = await unwrap(
+          market.client.DELETE('/sos/rest/v3/manage-bookings/{bookingId}', {
+            params: { path: { bookingId: booking.booking_id } },
+          }),
+        );
+        await changed(booking);
+        return cancelled;
+      }),
     [market, changed],
   );
 }
 
+/** What `useDigitalProducts` returns: the purchases (`data`), `error` a `MarketApiError`. */
+export type UseDigitalProductsResult = MarketQueryResult<Schema<'DigitalPurchase'>[]>;
+
 /** Digital products of the shopper's paid orders, newest first (signed-in only). */
-export function useDigitalProducts() {
+export function useDigitalProducts(): UseDigitalProductsResult {
   const market = useMarket();
   const session = useSession();
-  return useQuery({
+  return useMarketQuery({
     queryKey: market.keys.digitalProducts({}),
     queryFn: () => unwrap(market.client.GET('/cfs/rest/v3/digital-products')),
     select: (body) => body.data,
@@ -137,29 +155,36 @@ export function useDigitalProducts() {
   });
 }
 
+/** What `useDigitalDownload()` returns (see there). */
+export type UseDigitalDownloadResult = (
+  orderItemId: number,
+  fallbackName?: string,
+) => Promise<DownloadedFile>;
+
 /**
  * Downloads a purchased digital product as a `Blob` with the file name the server gave
  * (`Content-Disposition`, cleaned; else `fallbackName`). Uses one of the downloads left, so the list
  * is refreshed after it. An unpaid order, no downloads left or another shopper's item rejects with the
  * server's message (`MarketApiError`).
  */
-export function useDigitalDownload() {
+export function useDigitalDownload(): UseDigitalDownloadResult {
   const market = useMarket();
   const queryClient = useQueryClient();
   return useCallback(
-    async (orderItemId: number, fallbackName = `download-${orderItemId}`): Promise<DownloadedFile> => {
-      const file = await fileFromResponse(
-        market.client.GET('/cfs/rest/v3/digital-products/{orderItemId}/download', {
-          params: { path: { orderItemId } },
-          // The file, or the JSON error envelope when the server refuses.
-          headers: { Accept: 'application/octet-stream, application/json' },
-          parseAs: 'blob',
-        }),
-        fallbackName,
-      );
-      await queryClient.invalidateQueries({ queryKey: [market.store, 'digital-products'] });
-      return file;
-    },
+    (orderItemId, fallbackName = `download-${orderItemId}`) =>
+      asMarketCall(async () => {
+        const file = await fileFromResponse(
+          market.client.GET('/cfs/rest/v3/digital-products/{orderItemId}/download', {
+            params: { path: { orderItemId } },
+            // The file, or the JSON error envelope when the server refuses.
+            headers: { Accept: 'application/octet-stream, application/json' },
+            parseAs: 'blob',
+          }),
+          fallbackName,
+        );
+        await queryClient.invalidateQueries({ queryKey: [market.store, 'digital-products'] });
+        return file;
+      }),
     [market, queryClient],
   );
 }

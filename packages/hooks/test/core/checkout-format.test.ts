@@ -13,6 +13,7 @@ import {
   formatWeekdays,
   initialPaymentSelection,
   isOrderPaid,
+  orderRefusal,
   paymentReturnAction,
   paymentSelectionReducer,
   paymentUnavailable,
@@ -99,6 +100,33 @@ const SECOND: Schema<'PaymentMethod'> = {
   display_name: 'UPI',
   is_payment_gateway: true,
 };
+
+describe('what stops an order (placeOrder refuses with the code)', () => {
+  const journey = (
+    billing: number | null,
+    delivery: number | null,
+    delivery_required = true,
+  ): Pick<Schema<'Checkout'>, 'address_details'> => ({
+    address_details: {
+      billing_address_id: billing,
+      delivery_address_id: delivery,
+      delivery_required,
+    } as Schema<'Checkout'>['address_details'],
+  });
+  it.each([
+    ['not loaded', null, 3, true, 'CHECKOUT_NOT_LOADED'],
+    ['no address at all', journey(null, null), 3, true, 'BILLING_ADDRESS_REQUIRED'],
+    ['a delivery address but no billing one', journey(null, 7), 3, true, 'BILLING_ADDRESS_REQUIRED'],
+    ['billing only, items delivered', journey(7, null), 3, true, 'SHIPPING_ADDRESS_REQUIRED'],
+    ['billing only, nothing delivered', journey(7, null, false), 3, true, null],
+    ['both, payment not chosen', journey(7, 7), 3, false, 'PAYMENT_METHOD_UNAVAILABLE'],
+    ['both, free order (no payment step)', journey(7, 7), 2, false, null],
+    ['both, request only (no steps)', journey(7, 7), 0, false, null],
+    ['both, payment chosen', journey(7, 7), 3, true, null],
+  ] as const)('%s → %s', (_case, checkout, numberOfSteps, satisfied, refusal) => {
+    expect(orderRefusal(checkout, { numberOfSteps }, satisfied)).toBe(refusal);
+  });
+});
 
 describe('payment selection', () => {
   const both = { online_payment: true, pay_on_delivery: true };

@@ -20,7 +20,7 @@ async function signInWithAddress(shop: {
   );
 }
 
-setupSandbox();
+const { calls } = setupSandbox();
 
 it('[P3] walks a checkout: steps, payment selection against the restrictions, and one order even when placed twice', async () => {
   const device = newDevice();
@@ -56,7 +56,11 @@ it('[P3] walks a checkout: steps, payment selection against the restrictions, an
   act(() => view.result.current.removePayment(card?.id as number));
   // Spec §5: an order is not placed with a selection that breaks the restrictions.
   await act(() =>
-    expect(view.result.current.placeOrder()).rejects.toThrow('Choose payment methods that this order allows'),
+    expect(view.result.current.placeOrder()).rejects.toMatchObject({
+      kind: 'rule',
+      code: 'PAYMENT_METHOD_UNAVAILABLE',
+      details: { restrictions: { online_payment: true, pay_on_delivery: true } },
+    }),
   );
   act(() => view.result.current.selectPayment(card as NonNullable<typeof card>));
   const first = await act(() => view.result.current.placeOrder());
@@ -113,4 +117,49 @@ it('uses a new idempotency key for another checkout journey', async () => {
     orders.push((await act(() => view.result.current.checkout.placeOrder())).order_id);
   }
   expect(new Set(orders).size).toBe(2);
+});
+
+it('[P3] refuses an order with a code, before any request, until the checkout has what it needs', async () => {
+  const device = newDevice();
+  const shop = renderWithMarket(
+    () => ({ session: useSession(), start: useStartCheckout(), market: useMarket() }),
+    device,
+  );
+  // The seeded shopper has no address yet (issue 19: a plain "Choose a billing address" before).
+  await act(() => shop.result.current.session.signIn(SIGN_IN));
+  const journey = await act(() =>
+    shop.result.current.start({ source: 'buy_now', buy_now_item: { product_id: 1009, quantity: 1 } }),
+  );
+  const view = renderWithMarket(() => useCheckout(journey.checkout_id), device);
+  await waitFor(() => expect(view.result.current.checkout).not.toBeNull());
+  calls.length = 0;
+  const refusal = () => act(() => view.result.current.placeOrder().catch((error: unknown) => error));
+  expect(await refusal()).toMatchObject({
+    name: 'MarketApiError',
+    kind: 'rule',
+    code: 'BILLING_ADDRESS_REQUIRED',
+    status: 0,
+  });
+
+  const address = await unwrap(
+    shop.result.current.market.client.POST('/cfs/rest/v3/customer-address', {
+      body: { ...SHOPPER_ADDRESS, address_type: 'billing' },
+    }),
+  );
+  await act(() => view.result.current.update({ billing_address_id: address.address_id }));
+  expect(await refusal()).toMatchObject({ code: 'SHIPPING_ADDRESS_REQUIRED' });
+  await act(() => view.result.current.update({ delivery_address_id: address.address_id }));
+  expect(await refusal()).toMatchObject({ code: 'PAYMENT_METHOD_UNAVAILABLE' });
+  expect(calls.filter((call) => call === 'POST /ofs/rest/v3/orders')).toEqual([]);
+});
+
+it('refuses an order of a journey not loaded yet', async () => {
+  const device = newDevice();
+  const shop = renderWithMarket(() => ({ session: useSession() }), device);
+  await act(() => shop.result.current.session.signIn(SIGN_IN));
+  const view = renderWithMarket(() => useCheckout('not-loaded-yet'), device);
+  await expect(view.result.current.placeOrder()).rejects.toMatchObject({ code: 'CHECKOUT_NOT_LOADED' });
+  // A journey the server does not know: its own MarketApiError, never a bare Error.
+  await waitFor(() => expect(view.result.current.error).not.toBeNull());
+  expect(view.result.current.error).toMatchObject({ name: 'MarketApiError', kind: 'http' });
 });

@@ -118,7 +118,11 @@ describe('server cart', () => {
       }),
     );
     await waitFor(() => expect(view.result.current.cart.items[0]?.cart_quantity).toBe(4));
-    await expect(view.result.current.cart.setQuantity(id, 0)).rejects.toThrow(RangeError);
+    await expect(view.result.current.cart.setQuantity(id, 0)).rejects.toMatchObject({
+      kind: 'rule',
+      code: 'BAD_REQUEST',
+      details: { field: 'quantity' },
+    });
   });
 });
 

@@ -6,7 +6,7 @@ import { act, waitFor } from '@testing-library/react';
 import { expect, it, onTestFinished, vi } from 'vitest';
 import { PROFILE_IMAGE_MAX_BYTES } from '../../src/core/index.ts';
 import {
-  ProfileImageRefusedError,
+  isProfileImageRefusal,
   useChangePassword,
   useLanguage,
   useMarket,
@@ -195,8 +195,10 @@ it('refuses a wrong type or a file over 2 MiB before anything is sent', async ()
   calls.length = 0;
   const gif = new File([new Uint8Array([0x47, 0x49, 0x46])], 'me.gif', { type: 'image/gif' });
   const wrongType = await act(() => rejection(view.result.current.image.upload(gif)));
-  expect(wrongType).toBeInstanceOf(ProfileImageRefusedError);
-  expect((wrongType as ProfileImageRefusedError).check).toEqual({
+  // One error type: a rule refused before any request, with the check in `details`.
+  expect(isProfileImageRefusal(wrongType)).toBe(true);
+  expect(wrongType).toMatchObject({ kind: 'rule', code: 'PROFILE_IMAGE_REFUSED' });
+  expect(isProfileImageRefusal(wrongType) && wrongType.details).toEqual({
     ok: false,
     problem: 'type',
     type: 'image/gif',
@@ -205,12 +207,12 @@ it('refuses a wrong type or a file over 2 MiB before anything is sent', async ()
   const large = await act(() =>
     rejection(view.result.current.image.upload(png(PROFILE_IMAGE_MAX_BYTES + 1024 * 1024))),
   );
-  expect((large as ProfileImageRefusedError).check).toMatchObject({
+  expect(isProfileImageRefusal(large) && large.details).toMatchObject({
     problem: 'size',
     size: '3.00 MB',
     limit: '2 MB',
   });
-  expect((large as Error).message).toBe('The image is 3.00 MB; the limit is 2 MB');
+  expect(isProfileImageRefusal(new Error('other'))).toBe(false);
   expect(calls).toEqual([]);
   expect(view.result.current.profile.profile?.profile_image_path).toBeNull();
 });

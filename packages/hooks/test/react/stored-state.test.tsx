@@ -184,7 +184,11 @@ describe('stored values the device cannot trust', () => {
       [CHARGER, 999],
     ]);
     for (const refused of [0, -1, 0.4, Number.NaN, Number.POSITIVE_INFINITY])
-      await expect(view.result.current.cart.setQuantity(`p${CABLE}`, refused)).rejects.toThrow(RangeError);
+      await expect(view.result.current.cart.setQuantity(`p${CABLE}`, refused)).rejects.toMatchObject({
+        kind: 'rule',
+        code: 'BAD_REQUEST',
+        details: { field: 'quantity' },
+      });
     await act(() => view.result.current.cart.setQuantity(`p${CABLE}`, 2.7));
     expect(lines(view)).toEqual([
       [CABLE, 2],

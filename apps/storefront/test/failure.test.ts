@@ -1,0 +1,68 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { MarketApiError, ruleError } from '@marketkit/sdk';
+import i18next from 'i18next';
+import { describe, expect, it } from 'vitest';
+import { failureMessage } from '../src/catalogue/failure.ts';
+
+const LOCALES = join(import.meta.dirname, '../public/locales');
+const texts = (language: string, namespace: string) =>
+  JSON.parse(readFileSync(join(LOCALES, language, `${namespace}.json`), 'utf8')) as Record<string, unknown>;
+
+async function translator(language: string) {
+  const instance = i18next.createInstance();
+  await instance.init({
+    lng: language,
+    ns: ['cart', 'common'],
+    defaultNS: 'cart',
+    resources: { [language]: { cart: texts(language, 'cart'), common: texts(language, 'common') } },
+  });
+  return instance.getFixedT(language, ['cart', 'common']);
+}
+
+const refusal = new MarketApiError({
+  kind: 'http',
+  status: 422,
+  responseMessage: 'Only 4 left',
+  method: 'PUT',
+  url: '/cfs/rest/v3/customer-cart/1',
+});
+const offline = new MarketApiError({
+  kind: 'network',
+  status: 0,
+  responseMessage: 'Service unreachable.',
+  method: 'PUT',
+  url: '/cfs/rest/v3/customer-cart/1',
+});
+
+describe('what a failure tells the shopper', () => {
+  it("shows the server's own words for a refusal", async () => {
+    expect(failureMessage(refusal, 'Could not change it', await translator('en'))).toBe('Only 4 left');
+  });
+
+  it.each([
+    ['en', 'Choose a billing address before placing the order.'],
+    ['fr', 'Choisissez une adresse de facturation avant de passer la commande.'],
+  ])('shows a rule the hooks checked by its code, in the shopper’s language (%s)', async (language, text) => {
+    const error = ruleError('BILLING_ADDRESS_REQUIRED', 'The checkout has no billing address');
+    expect(failureMessage(error, 'The order could not be placed', await translator(language))).toBe(text);
+  });
+
+  it('names the field when the code is about one, with the limits from its details', async () => {
+    const error = ruleError('BAD_REQUEST', 'A cart quantity is a whole number from 1 to 999', {
+      field: 'quantity',
+      min: 1,
+      max: 999,
+    });
+    expect(failureMessage(error, 'The quantity could not be changed.', await translator('en'))).toBe(
+      'Choose a quantity from 1 to 999.',
+    );
+  });
+
+  it("never shows the hooks' or the SDK's English: the screen's own text stands in", async () => {
+    const t = await translator('ar');
+    expect(failureMessage(offline, 'لم يتم التغيير', t)).toBe('لم يتم التغيير');
+    expect(failureMessage(ruleError('CHECKOUT_NOT_LOADED', 'not loaded'), 'fallback')).toBe('fallback');
+    expect(failureMessage(new TypeError('x'), 'fallback', t)).toBe('fallback');
+  });
+});

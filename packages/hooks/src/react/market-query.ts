@@ -1,0 +1,71 @@
+import { isMarketApiError, MarketApiError } from '@marketkit/sdk';
+import { type QueryKey, type UseQueryOptions, type UseQueryResult, useQuery } from '@tanstack/react-query';
+
+/**
+ * What a query hook of `@marketkit/hooks` returns: TanStack Query's result, with `error` always a
+ * `MarketApiError` (or null). Branch on `error.code`.
+ */
+export type MarketQueryResult<Data> = UseQueryResult<Data, MarketApiError>;
+
+/**
+ * Any failure as the one error type of the hooks. A `MarketApiError` is kept as it is; anything else
+ * becomes one of kind `kind`, the original kept as its `cause`: `malformed` (`MALFORMED_REPLY`, the
+ * default) for a reply of an unexpected shape that made a query's code throw, `network`
+ * (`NETWORK_ERROR`) for code that did not load or a lock the browser refused.
+ */
+export function toMarketError(error: unknown, kind: 'malformed' | 'network' = 'malformed'): MarketApiError {
+  if (isMarketApiError(error)) return error;
+  return new MarketApiError({
+    kind,
+    status: 0,
+    method: '',
+    url: '',
+    responseMessage:
+      kind === 'malformed'
+        ? 'The reply could not be used.'
+        : error instanceof Error
+          ? error.message
+          : String(error),
+    cause: error,
+  });
+}
+
+/** A query's or mutation's error as the hooks give it: `MarketApiError | null`. */
+export const marketErrorOrNull = (error: unknown): MarketApiError | null =>
+  error === null || error === undefined ? null : toMarketError(error);
+
+/** Runs `work`, failing only with a `MarketApiError`. */
+export async function asMarketCall<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw toMarketError(error);
+  }
+}
+
+/**
+ * `useQuery` whose `error` is always a `MarketApiError`: the query function and `select` are guarded
+ * (see `toMarketError`), so a hook never reports a bare `TypeError`.
+ */
+export function useMarketQuery<QueryData, Data = QueryData, Key extends QueryKey = QueryKey>(
+  options: UseQueryOptions<QueryData, MarketApiError, Data, Key>,
+): MarketQueryResult<Data> {
+  const { queryFn, select } = options;
+  return useQuery<QueryData, MarketApiError, Data, Key>({
+    ...options,
+    ...(typeof queryFn === 'function'
+      ? { queryFn: (context) => asMarketCall(async () => queryFn(context)) }
+      : {}),
+    ...(select
+      ? {
+          select: (data: QueryData) => {
+            try {
+              return select(data);
+            } catch (error) {
+              throw toMarketError(error);
+            }
+          },
+        }
+      : {}),
+  });
+}
