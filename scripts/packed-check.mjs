@@ -3,9 +3,9 @@
 // packages work as a new user gets them, outside the workspace:
 //
 //   1. packs packages/* with `pnpm pack` (publishConfig applied, `workspace:` ranges replaced) and
-//      checks each tarball on its own: every `exports`/`main`/`types`/`bin` target is in it, every
-//      relative import of its JS and .d.ts files is in it, and every bare import is the package
-//      itself, a Node built-in or a declared dependency / peer dependency;
+//      checks each tarball on its own with the rules `package:check` uses (scripts/tarball-rules.mjs:
+//      manifest, every named file and every import inside it or declared, nothing but the build);
+//      publint and attw stay in `package:check`;
 //   2. copies examples/custom-storefront to a fresh folder under os.tmpdir(), points its @marketkit/*
 //      dependencies at the tarballs (`file:`), and installs with npm (`--prefer-offline --no-audit
 //      --no-fund`), so no workspace link or hoisted workspace module can help;
@@ -28,12 +28,11 @@
 // new temp folder. Exits non-zero with a message naming the package, file, snippet or export.
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
-import { basename, dirname, join, posix, relative, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import ts from 'typescript';
+import { describeTarball, packPackage, pnpmCommand, readTarball, tarballProblems } from './tarball-rules.mjs';
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const EXAMPLE = join(root, 'examples', 'custom-storefront');
@@ -78,142 +77,46 @@ async function step(name, work) {
   return value;
 }
 
-/** `pnpm` as the workspace runs it: the one running this script (`pnpm run`), else the one on PATH. */
-function pnpmCommand() {
-  // biome-ignore lint/suspicious/noUndeclaredEnvVars: not a turbo task (verify runs it after turbo)
-  const execPath = process.env.npm_execpath ?? '';
-  if (/pnpm/.test(basename(execPath))) return [process.execPath, execPath];
-  return spawnSync('pnpm', ['--version'], { encoding: 'utf8' }).status === 0 ? ['pnpm'] : null;
-}
-
-/** Packs packages/* into `dir`: `{ name → tarball path }`. */
+/** Packs packages/* into `dir` (building them first unless `build: false`): `{ name → tarball path }`. */
 export function packPackages(dir, { build = true } = {}) {
-  const [pnpm, ...pnpmArgs] = pnpmCommand() ?? [];
-  if (!pnpm)
-    throw new CheckFailure('pnpm is not on PATH (run through `npm test` or `pnpm run packed:check`)');
-  if (build)
-    run(pnpm, [...pnpmArgs, 'turbo', 'run', 'build', '--filter=./packages/*', '--output-logs=errors-only'], {
-      cwd: root,
-      label: 'building the packages',
-    });
-  mkdirSync(dir, { recursive: true });
-  const tarballs = {};
-  for (const name of PACKAGES) {
-    const packageDir = join(root, 'packages', name);
-    const manifest = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8'));
-    const { output } = run(pnpm, [...pnpmArgs, 'pack', '--pack-destination', dir], {
-      cwd: packageDir,
-      label: `pnpm pack (${manifest.name})`,
-    });
-    const file = output
-      .trim()
-      .split('\n')
-      .reverse()
-      .find((line) => line.trim().endsWith('.tgz'));
-    if (!file) throw new CheckFailure(`pnpm pack (${manifest.name}) printed no tarball:\n${output}`);
-    tarballs[manifest.name] = resolve(dir, basename(file.trim()));
+  try {
+    if (build) {
+      const [pnpm, ...pnpmArgs] = pnpmCommand();
+      run(
+        pnpm,
+        [...pnpmArgs, 'turbo', 'run', 'build', '--filter=./packages/*', '--output-logs=errors-only'],
+        {
+          cwd: root,
+          label: 'building the packages',
+        },
+      );
+    }
+    const tarballs = {};
+    for (const name of PACKAGES) {
+      const packageDir = join(root, 'packages', name);
+      const { name: packageName } = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8'));
+      tarballs[packageName] = packPackage(packageDir, dir);
+    }
+    return tarballs;
+  } catch (error) {
+    throw error instanceof CheckFailure ? error : new CheckFailure(error.message);
   }
-  return tarballs;
 }
-
-/** The files of a tarball, and its package.json as packed. */
-function readTarball(tarball) {
-  const { output } = run('tar', ['-tzf', tarball], { label: `listing ${tarball}` });
-  const files = new Set(
-    output
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => line.replace(/^package\//, '')),
-  );
-  const manifest = JSON.parse(run('tar', ['-xzOf', tarball, 'package/package.json']).output);
-  return { files, manifest };
-}
-
-/** Every file path an `exports` value can point at (any condition). */
-function exportTargets(value, into = []) {
-  if (typeof value === 'string') into.push(value);
-  else if (value && typeof value === 'object')
-    for (const inner of Object.values(value)) exportTargets(inner, into);
-  return into;
-}
-
-const NODE_BUILTINS = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
-
-/** The module specifiers a JS or .d.ts file imports (static, dynamic, `import type`; not in comments). */
-const importsOf = (text) => ts.preProcessFile(text, true, true).importedFiles.map((entry) => entry.fileName);
 
 /**
- * One tarball on its own: the targets its manifest names, its relative imports and its bare imports.
- * Returns the problems found, each naming the package and the file.
+ * The rules of tarball-rules.mjs on each tarball (what `package:check` checks, without publint and
+ * attw): run here too because these are the bytes about to be installed, `pnpm packed:check` runs
+ * without `package:check`, and they cost well under a second from memory.
  */
-export function checkTarball(tarball) {
-  const { files, manifest } = readTarball(tarball);
+function checkTarballs(tarballs) {
   const problems = [];
-  const name = manifest.name;
-  const has = (path) => files.has(posix.normalize(path.replace(/^\.\//, '')));
-  const targets = [
-    ...exportTargets(manifest.exports ?? {}).map((target) => ['exports', target]),
-    ...['main', 'types', 'module']
-      .filter((field) => manifest[field])
-      .map((field) => [field, manifest[field]]),
-    ...Object.values(typeof manifest.bin === 'string' ? { [name]: manifest.bin } : (manifest.bin ?? {})).map(
-      (t) => ['bin', t],
-    ),
-  ];
-  for (const [field, target] of targets)
-    if (!target.includes('*') && !has(target))
-      problems.push(`${name}: package.json "${field}" points at ${target}, which is not in the tarball`);
-  for (const [field, range] of Object.entries({ ...manifest.dependencies, ...manifest.peerDependencies }))
-    if (/^(workspace|link|file):/.test(range))
-      problems.push(`${name}: dependency ${field} is "${range}" in the packed package.json`);
-  const declared = new Set([
-    name,
-    ...Object.keys(manifest.dependencies ?? {}),
-    ...Object.keys(manifest.peerDependencies ?? {}),
-    ...Object.keys(manifest.optionalDependencies ?? {}),
-  ]);
-  const code = [...files].filter((file) => /\.(m?js|d\.ts|d\.mts)$/.test(file) && !file.startsWith('src/'));
-  const extracted = extractFiles(tarball, code);
-  for (const file of code) {
-    const text = extracted.get(file) ?? '';
-    for (const specifier of importsOf(text)) {
-      if (specifier.startsWith('.')) {
-        const target = posix.join(posix.dirname(file), specifier);
-        const candidates = [
-          target,
-          `${target}.js`,
-          `${target}.d.ts`,
-          `${target}/index.js`,
-          `${target}/index.d.ts`,
-        ];
-        // A declaration may name the source file (`./provider.tsx`, `./x.js`): its .d.ts stands for it.
-        if (/\.d\.m?ts$/.test(file)) candidates.push(target.replace(/\.(tsx?|jsx?|mts|mjs)$/, '.d.ts'));
-        if (!candidates.some((candidate) => files.has(candidate)))
-          problems.push(`${name}: ${file} imports ${specifier}, which is not in the tarball`);
-        continue;
-      }
-      if (NODE_BUILTINS.has(specifier) || specifier.startsWith('node:')) continue;
-      const bare = specifier.startsWith('@')
-        ? specifier.split('/').slice(0, 2).join('/')
-        : specifier.split('/')[0];
-      if (!declared.has(bare) && !declared.has(`@types/${bare}`))
-        problems.push(
-          `${name}: ${file} imports "${specifier}", which is neither a dependency nor a peer dependency`,
-        );
-    }
+  for (const [name, path] of Object.entries(tarballs)) {
+    const tarball = readTarball(readFileSync(path));
+    const found = tarballProblems(tarball);
+    process.stdout.write(`packed-check:   ${basename(path)}: ${describeTarball(tarball)}\n`);
+    problems.push(...found.map((problem) => `${name}: ${problem}`));
   }
   return problems;
-}
-
-/** The text of some files of a tarball (one `tar` call). */
-function extractFiles(tarball, files) {
-  const out = mkdtempSync(join(tmpdir(), 'marketkit-tarball-'));
-  try {
-    if (files.length > 0) run('tar', ['-xzf', tarball, '-C', out, ...files.map((file) => `package/${file}`)]);
-    return new Map(files.map((file) => [file, readFileSync(join(out, 'package', file), 'utf8')]));
-  } finally {
-    rmSync(out, { recursive: true, force: true });
-  }
 }
 
 /**
@@ -368,13 +271,12 @@ async function main() {
   const work = values.dir ? resolve(values.dir) : mkdtempSync(join(tmpdir(), 'marketkit-packed-'));
   if (work.startsWith(`${root}/`)) throw new CheckFailure(`--dir must be outside the workspace (${root})`);
   const started = performance.now();
-  const problems = [];
   try {
     const tarballs = await step('pack', () =>
       packPackages(join(work, 'tarballs'), { build: !values['no-build'] }),
     );
     await step('tarball contents', () => {
-      for (const tarball of Object.values(tarballs)) problems.push(...checkTarball(tarball));
+      const problems = checkTarballs(tarballs);
       if (problems.length > 0)
         throw new CheckFailure(`the packed packages are incomplete:\n  ${problems.join('\n  ')}`);
     });
