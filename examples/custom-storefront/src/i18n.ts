@@ -40,6 +40,18 @@ export const en = {
   failed: 'Something went wrong: {{reason}}',
   paid: 'Paid',
   notPaid: 'Not paid yet',
+  alreadyInCart: 'Already in your cart',
+  errors: {
+    unknown: 'Something went wrong. Please try again.',
+    NETWORK_ERROR: 'You seem to be offline.',
+    TIMEOUT: 'The store took too long to answer.',
+    BAD_REQUEST: 'That did not work. Check what you entered.',
+    UNAUTHORIZED: 'Please sign in again.',
+    BILLING_ADDRESS_REQUIRED: 'Choose a billing address first.',
+    SHIPPING_ADDRESS_REQUIRED: 'Choose a delivery address first.',
+    PAYMENT_METHOD_UNAVAILABLE: 'Choose payment methods this order allows.',
+    CHECKOUT_NOT_LOADED: 'The checkout is still loading.',
+  },
 };
 
 /** i18next with the app's words; `changeLanguage` follows the store's language (see `Layout`). */

@@ -3,11 +3,13 @@ import { Button, EmptyState, ErrorState, QuantityStepper, Skeleton } from '@mark
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { useFailureText } from '../failure.ts';
 import { useMoney } from './money.ts';
 
 /** The cart (on the device for guests, on the server once signed in: one API) and the way to checkout. */
 export function CartPage() {
   const { t } = useTranslation();
+  const failureText = useFailureText();
   const money = useMoney();
   const cart = useCart();
   const session = useSession();
@@ -15,8 +17,7 @@ export function CartPage() {
   const navigate = useNavigate();
   const [failure, setFailure] = useState('');
   if (cart.state === 'loading') return <Skeleton className="h-40 w-full" />;
-  if (cart.state === 'failed')
-    return <ErrorState title={t('failed', { reason: '' })} onRetry={cart.reload} />;
+  if (cart.state === 'failed') return <ErrorState title={failureText(cart.error)} onRetry={cart.reload} />;
   if (cart.state === 'empty')
     return <EmptyState title={t('emptyCart')} action={<Link to="/">{t('products')}</Link>} />;
   const checkout = async () => {
@@ -24,7 +25,7 @@ export function CartPage() {
       const journey = await startCheckout({ source: 'cart' });
       navigate(`/checkout/${journey.checkout_id}`);
     } catch (error) {
-      setFailure(t('failed', { reason: error instanceof Error ? error.message : String(error) }));
+      setFailure(failureText(error));
     }
   };
   return (

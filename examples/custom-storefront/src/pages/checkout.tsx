@@ -11,9 +11,9 @@ import { Button, ErrorState, Input, Skeleton } from '@marketkit/ui';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { useFailureText } from '../failure.ts';
 
 type GatewayForm = { action: string; fields: [string, string][] };
-const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const ADDRESS_FIELDS = [
   'full_name',
   'address_line_1',
@@ -40,6 +40,7 @@ const LABELS = {
  */
 export function CheckoutPage() {
   const { t } = useTranslation();
+  const failureText = useFailureText();
   const { checkoutId = '' } = useParams();
   const flow = useCheckout(checkoutId);
   const book = useAddresses();
@@ -49,7 +50,7 @@ export function CheckoutPage() {
   const [gateway, setGateway] = useState<GatewayForm | null>(null);
   if (flow.isLoading || book.isLoading) return <Skeleton className="h-64 w-full" />;
   const checkout = flow.checkout;
-  if (!checkout) return <ErrorState title={t('failed', { reason: reasonOf(flow.error) })} />;
+  if (!checkout) return <ErrorState title={failureText(flow.error)} />;
   const { numberOfSteps } = flow.steps;
   const blockers = checkoutBlockers(checkout);
   const details = checkout.address_details;
@@ -59,7 +60,7 @@ export function CheckoutPage() {
         billing_address_id: addressId,
         ...(details.delivery_required ? { delivery_address_id: addressId } : {}),
       })
-      .catch((error: unknown) => setFailure(t('failed', { reason: reasonOf(error) })));
+      .catch((error: unknown) => setFailure(failureText(error)));
   const addAddress = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -70,7 +71,7 @@ export function CheckoutPage() {
     try {
       await chooseAddress((await book.create(checked.value)).address_id);
     } catch (error) {
-      setFailure(t('failed', { reason: reasonOf(error) }));
+      setFailure(failureText(error));
     }
   };
   const place = async () => {
@@ -89,7 +90,7 @@ export function CheckoutPage() {
       else if (hosted.ok) location.assign(hosted.url);
       else setFailure(t('failed', { reason: card.reason }));
     } catch (error) {
-      setFailure(t('failed', { reason: reasonOf(error) }));
+      setFailure(failureText(error));
     }
     setBusy(false);
   };

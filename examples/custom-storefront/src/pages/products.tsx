@@ -1,13 +1,15 @@
 import { useMarket, useProducts } from '@marketkit/hooks';
-import { DEFAULT_LISTING, mainImage, pageCount, showsPrice } from '@marketkit/hooks/core';
+import { DEFAULT_LISTING, pageCount, showsPrice } from '@marketkit/hooks/core';
 import { ErrorState, Pagination, Price, ProductCard, Skeleton } from '@marketkit/ui';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { useFailureText } from '../failure.ts';
 import { useMoney } from './money.ts';
 
 /** The catalogue, ten products a page; the page number is in the URL (`?page=2`). */
 export function ProductsPage() {
   const { t } = useTranslation();
+  const failureText = useFailureText();
   const { client } = useMarket();
   const money = useMoney();
   const [params, setParams] = useSearchParams();
@@ -15,7 +17,7 @@ export function ProductsPage() {
   const products = useProducts({ ...DEFAULT_LISTING, page });
   if (products.isPending) return <Skeleton className="h-64 w-full" />;
   if (products.isError)
-    return <ErrorState title={products.error.message} onRetry={() => void products.refetch()} />;
+    return <ErrorState title={failureText(products.error)} onRetry={() => void products.refetch()} />;
   return (
     <section aria-labelledby="products" className="flex flex-col gap-4">
       <h1 id="products" className="font-bold text-2xl">
@@ -29,7 +31,7 @@ export function ProductsPage() {
               href={`/products/${product.product_id}`}
               priority={index < 3}
               name={product.product_name}
-              image={client.assetUrl(mainImage(product.product_image)) ?? ''}
+              image={client.imageUrls(product.product_image)[0] ?? ''}
               placeholderImage="/placeholder.svg"
               price={
                 showsPrice(product) ? (

@@ -4,10 +4,12 @@ import { Button, Input } from '@marketkit/ui';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useFailureText } from '../failure.ts';
 
 /** Password sign-in; waits for the provider's guest-cart merge (run once for the app) before going on. */
 export function SignInPage() {
   const { t } = useTranslation();
+  const failureText = useFailureText();
   const session = useSession();
   const merge = useGuestCartMerge();
   const navigate = useNavigate();
@@ -28,7 +30,7 @@ export function SignInPage() {
       await merge.merge().catch(() => undefined);
       navigate(safeReturnPath(params.get('next'), location.origin) ?? '/', { replace: true });
     } catch (error) {
-      setFailure(t('signInFailed', { reason: error instanceof Error ? error.message : String(error) }));
+      setFailure(t('signInFailed', { reason: failureText(error) }));
     }
   };
   return (
