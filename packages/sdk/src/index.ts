@@ -29,13 +29,15 @@ export {
   xsrfToken,
 } from './middleware.ts';
 export type { BroadcastChannelLike, LockManagerLike, RefreshOutcome, SessionEndReason } from './refresh.ts';
-export type {
-  DeviceVerification,
-  DeviceVerificationInput,
-  MarketSession,
-  SignInCredentials,
-  SignInResult,
-  SignOutResult,
+export {
+  type DeviceVerification,
+  type DeviceVerificationInput,
+  displayNameOf,
+  type MarketSession,
+  type SignInCredentials,
+  type SignInResult,
+  type SignOutResult,
+  tokenClaims,
 } from './session.ts';
 export {
   type CookieTokenStoreOptions,

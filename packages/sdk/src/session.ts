@@ -58,8 +58,11 @@ function decodeSegment(segment: string): unknown {
   return JSON.parse(new TextDecoder().decode(bytes));
 }
 
-/** A JWT's payload, unverified; `null` when the token does not read as one. */
-function claimsOf(token: string | null | undefined): Record<string, unknown> | null {
+/**
+ * A JWT's payload, unverified (the services host verifies; a client only displays); `null` when the
+ * token does not read as one. Pure: `@marketkit/hooks/core` reads tokens with it too.
+ */
+export function tokenClaims(token: string | null | undefined): Record<string, unknown> | null {
   const parts = token?.split('.');
   if (parts?.length !== 3 || !parts[1]) return null;
   try {
@@ -74,6 +77,11 @@ function claimsOf(token: string | null | undefined): Record<string, unknown> | n
 
 const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
 
+/** The shopper's name in a token's claims: the first present of `name`, `given_name`, `preferred_username`. */
+export function displayNameOf(claims: Readonly<Record<string, unknown>>): string {
+  return text(claims.name) ?? text(claims.given_name) ?? text(claims.preferred_username) ?? '';
+}
+
 /**
  * The session the tokens held stand for, or `null` for a guest (no access or refresh token). Pure:
  * reads the claims of the access token, else of the id token (a session whose access token expired is
@@ -81,11 +89,8 @@ const text = (value: unknown) => (typeof value === 'string' && value.trim() !== 
  */
 export function sessionOf(tokens: SessionTokens | null | undefined): MarketSession | null {
   if (!tokens || (!tokens.accessToken && !tokens.refreshToken)) return null;
-  const claims = claimsOf(tokens.accessToken) ?? claimsOf(tokens.idToken) ?? {};
-  return {
-    claims,
-    displayName: text(claims.name) ?? text(claims.given_name) ?? text(claims.preferred_username) ?? '',
-  };
+  const claims = tokenClaims(tokens.accessToken) ?? tokenClaims(tokens.idToken) ?? {};
+  return { claims, displayName: displayNameOf(claims) };
 }
 
 /**

@@ -1,3 +1,5 @@
+import { displayNameOf, tokenClaims } from '@marketkit/sdk';
+
 /** What the storefront knows about the signed-in shopper, from the access token alone. */
 export interface SessionUser {
   displayName: string;
@@ -10,34 +12,11 @@ export type SessionFromToken =
   /** The token cannot be read: clear every stored session datum. */
   | { status: 'clear-everything' };
 
-function decodeSegment(segment: string): unknown {
-  const base64 = segment.replace(/-/g, '+').replace(/_/g, '/');
-  const padded = base64 + '='.repeat((4 - (base64.length % 4)) % 4);
-  const binary = atob(padded);
-  const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
-  return JSON.parse(new TextDecoder().decode(bytes));
-}
-
 /** Reads a JWT's payload without verifying it (the server verifies; the client only displays). */
-export function decodeToken(token: string): Record<string, unknown> | undefined {
-  const parts = token.split('.');
-  if (parts.length !== 3 || !parts[1]) return undefined;
-  try {
-    const payload = decodeSegment(parts[1]);
-    return payload && typeof payload === 'object' && !Array.isArray(payload)
-      ? (payload as Record<string, unknown>)
-      : undefined;
-  } catch {
-    return undefined;
-  }
-}
+export const decodeToken = (token: string): Record<string, unknown> | undefined =>
+  tokenClaims(token) ?? undefined;
 
-const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
-
-/** The first present of `name`, `given_name`, `preferred_username`. */
-export function displayNameOf(claims: Record<string, unknown>): string {
-  return text(claims.name) ?? text(claims.given_name) ?? text(claims.preferred_username) ?? '';
-}
+export { displayNameOf };
 
 /**
  * A token without its signature (`header.payload.`): what a page rendered on a server says about its
