@@ -171,18 +171,23 @@ describe('cart writes: shown at once, taken back when they fail, in the order th
   });
 });
 
+/** A guest put two cables in the cart and signed in; the merge waits for `merge.merge()`. */
+async function signedInWithTwoCables() {
+  const { cable } = await summaries();
+  const view = renderWithMarket(
+    () => ({ cart: useCart(), session: useSession(), merge: useGuestCartMerge() }),
+    newDevice(),
+    '/',
+    { guestCartMerge: 'manual' },
+  );
+  await act(() => view.result.current.cart.add(cable, 2));
+  await act(() => view.result.current.session.signIn(SIGN_IN));
+  return view;
+}
+
 describe('entries of this device the server refused at the merge', () => {
   it('change on the device only, signed in as they were for the guest', async () => {
-    const { cable } = await summaries();
-    const device = newDevice();
-    const view = renderWithMarket(
-      () => ({ cart: useCart(), session: useSession(), merge: useGuestCartMerge() }),
-      device,
-      '/',
-      { guestCartMerge: 'manual' },
-    );
-    await act(() => view.result.current.cart.add(cable, 2));
-    await act(() => view.result.current.session.signIn(SIGN_IN));
+    const view = await signedInWithTwoCables();
     sandbox.faults.add({
       method: 'POST',
       path: '/cfs/rest/v3/customer-cart',
@@ -204,16 +209,7 @@ describe('entries of this device the server refused at the merge', () => {
 
 describe('one error type', () => {
   it('a merge cut off by the network says so with a MarketApiError (the lines stay on the device)', async () => {
-    const { cable } = await summaries();
-    const device = newDevice();
-    const view = renderWithMarket(
-      () => ({ cart: useCart(), session: useSession(), merge: useGuestCartMerge() }),
-      device,
-      '/',
-      { guestCartMerge: 'manual' },
-    );
-    await act(() => view.result.current.cart.add(cable, 2));
-    await act(() => view.result.current.session.signIn(SIGN_IN));
+    const view = await signedInWithTwoCables();
     sandbox.faults.add({ method: 'POST', path: '/cfs/rest/v3/customer-cart', drop: true, times: 1 });
     const failure = await act(() => view.result.current.merge.merge().catch((error: unknown) => error));
     expect(failure).toMatchObject({ name: 'MarketApiError', code: 'NETWORK_ERROR' });
