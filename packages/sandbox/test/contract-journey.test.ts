@@ -1,5 +1,6 @@
 import { createMemoryTokenStore, isMarketApiError, unwrap } from '@marketkit/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STATE_COLLECTIONS } from '../src/core/state.ts';
 import { createSandbox } from '../src/index.ts';
 import {
   clientFor,
@@ -771,26 +772,12 @@ describe('a shopper journey over HTTP matches the contract', () => {
   it('left a state that a sandbox reads back whole: every kind of record, none dropped', async () => {
     const state = started.server.sandbox.state();
     const saved = JSON.stringify(state);
-    const collections = [
-      'customers',
-      'sessions',
-      'otps',
-      'verifications',
-      'cart',
-      'wishlist',
-      'addresses',
-      'checkouts',
-      'orders',
-      'bookings',
-      'enquiries',
-      'ratings',
-      'uploads',
-      'payments',
-      'idempotency',
-    ] as const;
     // The orders took the cart's lines, and the profile picture was removed (the state-file test
     // reads cart lines back).
-    expect(collections.filter((collection) => state[collection].length === 0)).toEqual(['cart', 'uploads']);
+    expect(STATE_COLLECTIONS.filter((collection) => state[collection].length === 0)).toEqual([
+      'cart',
+      'uploads',
+    ]);
     const log: string[] = [];
     const reread = createSandbox({
       persistence: { load: async () => saved, save: async () => undefined },

@@ -5,6 +5,7 @@ import {
   MarketProvider,
   type MarketProviderProps,
   STORAGE_KEYS,
+  type UseSessionResult,
   useAiConfiguration,
   useBuyNow,
   useCart,
@@ -47,6 +48,10 @@ async function guestFills(device: ReturnType<typeof newDevice>, lines: [number, 
   return view;
 }
 
+/** The seeded shopper signs in on the device of `view` (the merge then waits for `merge.merge()`). */
+const signIn = (view: { result: { current: { session: UseSessionResult } } }) =>
+  act(() => view.result.current.session.signIn({ username: 'shopper@example.com', password: 'Password123' }));
+
 const mergeCalls = () => calls.filter((c) => c.includes('/customer-cart'));
 
 describe('guest cart → sign-in → merge', () => {
@@ -65,9 +70,7 @@ describe('guest cart → sign-in → merge', () => {
       [A, 2],
       [B, 1],
     ]);
-    await act(() =>
-      view.result.current.session.signIn({ username: 'shopper@example.com', password: 'Password123' }),
-    );
+    await signIn(view);
     // The cart on screen was read before the merge was asked for: the merge reads afresh, never from it.
     await waitFor(() => expect(view.result.current.cart.state).toBe('ready'));
     calls.length = 0;
@@ -243,9 +246,7 @@ describe('guest cart → sign-in → merge', () => {
         [A, 2],
         [B, 1],
       ]);
-      await act(() =>
-        view.result.current.session.signIn({ username: 'shopper@example.com', password: 'Password123' }),
-      );
+      await signIn(view);
       await act(() => view.result.current.merge.merge());
       expect(await readServer()).toEqual({ [A]: 3, [B]: 1 });
       const [cFound] = await products([C]);
@@ -272,9 +273,7 @@ describe('guest cart → sign-in → merge', () => {
       [A, 2],
       [B, 1],
     ]);
-    await act(() =>
-      view.result.current.session.signIn({ username: 'shopper@example.com', password: 'Password123' }),
-    );
+    await signIn(view);
     calls.length = 0;
     await act(() => Promise.all([view.result.current.merge.merge(), view.result.current.merge.merge()]));
     const sent = mergeCalls().filter((c) => !c.startsWith('GET') || c === mergeCalls()[0]);
@@ -290,9 +289,7 @@ describe('guest cart → sign-in → merge', () => {
       [A, 1],
       [OUT_OF_STOCK, 1],
     ]);
-    await act(() =>
-      view.result.current.session.signIn({ username: 'shopper@example.com', password: 'Password123' }),
-    );
+    await signIn(view);
     const outcome = await act(() => view.result.current.merge.merge());
     expect(outcome.rejected).toEqual([
       { product: OUT_OF_STOCK, message: 'Studio Condenser Microphone is out of stock' },
@@ -314,9 +311,7 @@ describe('guest cart → sign-in → merge', () => {
       [A, 1],
       [BAMBOO, 2],
     ]);
-    await act(() =>
-      view.result.current.session.signIn({ username: 'shopper@example.com', password: 'Password123' }),
-    );
+    await signIn(view);
     sandbox.faults.add({
       method: 'POST',
       path: '/cfs/rest/v3/customer-cart',
@@ -408,9 +403,7 @@ describe('AI configuration', () => {
     const view = renderWithMarket(() => ({ session: useSession(), ai: useAiConfiguration() }), device);
     expect(view.result.current.ai.askAi).toBe(false);
     expect(calls.some((c) => c.includes('ai-configuration'))).toBe(false);
-    await act(() =>
-      view.result.current.session.signIn({ username: 'shopper@example.com', password: 'Password123' }),
-    );
+    await signIn(view);
     await waitFor(() => expect(view.result.current.ai.askAi).toBe(true));
   });
 });

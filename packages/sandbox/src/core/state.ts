@@ -279,6 +279,14 @@ export const STATE_COLLECTIONS = [
 
 export type StateCollection = (typeof STATE_COLLECTIONS)[number];
 
+/** Fails to compile when `SandboxState` gains a collection (a list of records) that `STATE_COLLECTIONS` does not name. */
+type Unlisted = Exclude<
+  { [K in keyof SandboxState]: SandboxState[K] extends readonly unknown[] ? K : never }[keyof SandboxState],
+  StateCollection
+>;
+const everyCollectionListed: [Unlisted] extends [never] ? true : Unlisted = true;
+void everyCollectionListed;
+
 export function emptyState(signingSecret: string): SandboxState {
   return {
     format: 'marketkit-sandbox-state',
