@@ -12,7 +12,7 @@ import { createRequestHandler } from '@react-router/express';
 import compression from 'compression';
 import express from 'express';
 import { PROXY_PATH, servicesProxy } from './proxy.mjs';
-import { securityHeaders } from './security.mjs';
+import { originOf, securityHeaders } from './security.mjs';
 
 const APP = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const BUILD = join(APP, 'build');
@@ -43,14 +43,14 @@ export function runtimeConfig({ buildRoot, servicesHost, languageHost, proxy, pa
   const file = join(buildRoot, 'client', 'config.json');
   const built = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
   const upstream = new URL(servicesHost);
-  const originOf = (value) => {
-    try {
-      const url = new URL(value);
-      return url.protocol === 'https:' || url.protocol === 'http:' ? url.origin : null;
-    } catch {
-      return null;
-    }
-  };
+  const origins = [...new Set(paymentOrigins ?? built.paymentOrigins ?? [])];
+  // A list that lost its entries would turn the check off (no list means "the services host decides"):
+  // a deployment that names a payment origin gets it checked, or the server does not start.
+  const unusable = origins.filter((origin) => originOf(origin) !== origin.replace(/\/+$/, ''));
+  if (unusable.length > 0)
+    throw new Error(
+      `PAYMENT_ORIGINS: ${unusable.map((o) => JSON.stringify(o)).join(', ')} is not an http(s) origin like https://pay.example.com`,
+    );
   return {
     ...built,
     servicesHost: proxy ? PROXY_PATH : upstream.href.replace(/\/+$/, ''),
@@ -58,9 +58,7 @@ export function runtimeConfig({ buildRoot, servicesHost, languageHost, proxy, pa
     // Where payment forms may post: the deployment's providers, from this option (PAYMENT_ORIGINS) or
     // config.json. Nothing is added by default, the services host included: the sandbox's payment
     // pages are allowed only where it is configured (the demo and the tests pass its origin).
-    paymentOrigins: [...new Set(paymentOrigins ?? built.paymentOrigins ?? [])].filter(
-      (origin) => originOf(origin) !== null,
-    ),
+    paymentOrigins: [...new Set(origins.map((origin) => originOf(origin)))],
   };
 }
 

@@ -7,7 +7,8 @@ const RECAPTCHA = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com
 const TAG_MANAGER = 'https://www.googletagmanager.com';
 const ANALYTICS = ['https://*.google-analytics.com', 'https://*.analytics.google.com'];
 
-const originOf = (value, base) => {
+/** The http(s) origin of a URL (resolved against `base`), or null. */
+export const originOf = (value, base) => {
   try {
     const url = new URL(value, base);
     return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null;

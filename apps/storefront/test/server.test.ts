@@ -3,7 +3,7 @@ import { createServer, request as httpRequest, type IncomingMessage, type Server
 import { type SandboxServer, startSandboxServer } from '@marketkit/sandbox/node';
 import { createMarketClient, createMemoryTokenStore, unwrap } from '@marketkit/sdk';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { pathLanguage } from '../server/app.mjs';
+import { pathLanguage, runtimeConfig } from '../server/app.mjs';
 import { startStorefrontServer } from '../server/start.mjs';
 import { startStaticHost } from '../server/static-host.mjs';
 
@@ -317,6 +317,32 @@ describe('the /api proxy', () => {
     });
     expect(languages.status).toBe(200);
   });
+});
+
+describe('payment origins', () => {
+  const config = (paymentOrigins: string[]) =>
+    runtimeConfig({
+      buildRoot: '/nowhere',
+      servicesHost: 'http://127.0.0.1:1',
+      languageHost: '',
+      proxy: true,
+      paymentOrigins,
+    });
+
+  it('a deployment that names a payment origin gets exactly that origin checked', () => {
+    expect(config(['https://pay.example.com/', 'https://pay.example.com']).paymentOrigins).toEqual([
+      'https://pay.example.com',
+    ]);
+  });
+
+  it.each([['pay.example.com'], ['ftp://pay.example.com'], ['https://pay.example.com/checkout'], ['']])(
+    'refuses to start with %j rather than dropping it (an empty list would check nothing)',
+    (origin) => {
+      expect(() => config(['https://ok.example.com', origin])).toThrow(
+        /PAYMENT_ORIGINS: .* is not an http\(s\) origin/,
+      );
+    },
+  );
 });
 
 describe('headers and files', () => {

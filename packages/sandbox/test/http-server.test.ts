@@ -55,6 +55,20 @@ describe('the control API', () => {
       });
       expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
       expect(preflight.headers.get('access-control-allow-methods')).toBeNull();
+      // A form-like POST from another site is sent without a preflight: it is refused, not run.
+      const forged = await fetch(`${server.url}/__sandbox/expire-tokens`, { method: 'POST', headers: evil });
+      expect(forged.status).toBe(403);
+      const own = await fetch(`${server.url}/__sandbox/expire-tokens`, {
+        method: 'POST',
+        headers: { Origin: new URL(server.url).origin },
+      });
+      expect(own.ok).toBe(true);
+      // Its health and contract stay open to any origin.
+      for (const open of ['/__sandbox/health', '/__sandbox/openapi.json']) {
+        const answer = await fetch(`${server.url}${open}`, { headers: evil });
+        expect(answer.status).toBe(200);
+        expect(answer.headers.get('access-control-allow-origin')).toBe('http://evil.example');
+      }
       const contract = await fetch(`${server.url}/pbs/rest/v3/languages?page_number=-1`, {
         headers: { Origin: 'http://localhost:5173', realmname: 'demo-customer' },
       });

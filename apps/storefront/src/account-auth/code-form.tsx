@@ -50,7 +50,7 @@ export function CodeForm({
     try {
       await onSubmit(code.trim());
     } catch (error) {
-      setProblem(failureMessage(error, t('code_failed')));
+      setProblem(failureMessage(error, t('code_failed'), t));
     } finally {
       setBusy(false);
     }
@@ -65,7 +65,7 @@ export function CodeForm({
       setProblem(undefined);
       setNotice(t('code_resent', { destination: next.masked_destination }));
     } catch (error) {
-      setProblem(failureMessage(error, t('resend_failed')));
+      setProblem(failureMessage(error, t('resend_failed'), t));
     } finally {
       setBusy(false);
     }

@@ -18,13 +18,12 @@ function shownDetails(error: MarketApiError): Record<string, string | number> {
  * What to tell the shopper about a failure: the server's own words for a refusal (spec §8); for a
  * failure with no server words (a rule the hooks checked before sending, a lost connection…), the
  * text of its `code` in the shopper's language (`common:errors.{code}`, or `…{code}_{field}` when
- * its `details` name a field) when `t` is given and has one; else `fallback`, the screen's own text.
+ * its `details` name a field) when `t` has one; else `fallback`, the screen's own text.
  * The hooks' and the SDK's own English is never shown.
  */
-export function failureMessage(error: unknown, fallback: string, t?: Translate): string {
+export function failureMessage(error: unknown, fallback: string, t: Translate): string {
   if (!isMarketApiError(error)) return fallback;
   if (error.kind === 'http' && error.responseMessage) return error.responseMessage;
-  if (!t) return fallback;
   const field = typeof error.details.field === 'string' ? error.details.field : null;
   const keys = [...(field ? [`common:errors.${error.code}_${field}`] : []), `common:errors.${error.code}`];
   return t(keys, { ...shownDetails(error), defaultValue: fallback });

@@ -75,7 +75,7 @@ export default function SignIn() {
     } catch (caught) {
       // A locked account (423) is offered the way out.
       if (isMarketApiError(caught) && caught.status === 423) setLocked(true);
-      setError(failureMessage(caught, t('failed')));
+      setError(failureMessage(caught, t('failed'), t));
     } finally {
       setBusy(false);
     }

@@ -60,7 +60,7 @@ export default function SignUp() {
     try {
       await work();
     } catch (caught) {
-      setError(failureMessage(caught, t('failed')));
+      setError(failureMessage(caught, t('failed'), t));
     } finally {
       setBusy(false);
     }

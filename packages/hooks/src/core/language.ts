@@ -22,15 +22,13 @@ export interface LanguageDecision {
 export const sameLanguage = (a: string, b: string) =>
   a.toLowerCase().replaceAll('-', '_') === b.toLowerCase().replaceAll('-', '_');
 
-const same = sameLanguage;
-
 /** Spec §4 "Language": the saved language must be active (status 1), else the store default applies. */
 export function resolveLanguage(
   saved: string | null | undefined,
   languages: readonly Language[],
 ): LanguageDecision {
   const active = languages.filter((l) => l.status === 1);
-  const match = saved ? active.find((l) => same(l.language_code, saved)) : undefined;
+  const match = saved ? active.find((l) => sameLanguage(l.language_code, saved)) : undefined;
   if (match)
     return { language: match.language_code, direction: match.writing_script_direction, reload: false };
   const fallback = active.find((l) => l.is_default) ?? active[0];
@@ -38,19 +36,19 @@ export function resolveLanguage(
   return {
     language,
     direction: fallback?.writing_script_direction ?? 'LTR',
-    reload: Boolean(saved) && !same(saved ?? '', language),
+    reload: Boolean(saved) && !sameLanguage(saved ?? '', language),
   };
 }
 
 /** The language named by the first path segment (`/ar/cart` → `ar`), if it is a supported one. */
 export function languageFromPath(pathname: string): string | undefined {
   const segment = pathname.split('/')[1] ?? '';
-  return SUPPORTED_LANGUAGES.find((code) => same(code, segment));
+  return SUPPORTED_LANGUAGES.find((code) => sameLanguage(code, segment));
 }
 
 /** Direction of a language among the store's languages (RTL for Arabic when unknown). */
 export function directionOf(language: string, languages: readonly Language[]): Direction {
-  const found = languages.find((l) => same(l.language_code, language));
+  const found = languages.find((l) => sameLanguage(l.language_code, language));
   if (found) return found.writing_script_direction;
   return /^(ar|he|fa|ur)([_-]|$)/i.test(language) ? 'RTL' : 'LTR';
 }

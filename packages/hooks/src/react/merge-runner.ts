@@ -1,5 +1,5 @@
 import { isMarketApiError, type MarketApiError, unwrap } from '@marketkit/sdk';
-import { planResumableMerge, shouldAddPendingBuyNow } from '../core/index.ts';
+import { hasGuestCartToMerge, planResumableMerge, shouldAddPendingBuyNow } from '../core/index.ts';
 import type { CartQuery } from './cart-query.ts';
 import type { MarketContextValue } from './provider.tsx';
 import { idempotency } from './random.ts';
@@ -59,10 +59,11 @@ export function runGuestCartMerge(
 async function merge(market: MarketContextValue, cart: CartQuery, readSince: number): Promise<MergeOutcome> {
   const { client, state } = market;
   const outcome: MergeOutcome = { merged: [], rejected: [], buyNowAdded: false };
-  const local = state.guestCart.getState().items.filter((item) => !item.error);
+  const items = state.guestCart.getState().items;
   const journal = state.mergeJournal.getState();
   const pending = state.buyNow.getState();
-  if (local.length === 0 && !journal && !pending) return outcome;
+  if (!hasGuestCartToMerge(items, journal, pending)) return outcome;
+  const local = items.filter((item) => !item.error);
 
   // Fresh: an answer the cache got at or after `readSince`; else the read under way, else a new one.
   const server = (

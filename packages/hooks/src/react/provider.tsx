@@ -529,15 +529,24 @@ function useGivenLanguage(market: MarketContextValue & ProviderInternals, langua
 }
 
 /**
- * Starts the provider's guest-cart merge by itself (see `shouldStartGuestCartMerge`): rendered inside
- * the provider, it reads the session, the stored cart and the route as they change.
+ * The access token the session shows, read from the provider's token store (the session's one home)
+ * with `useSyncExternalStore`: every component follows a change at once; a server-rendered page
+ * hydrates with the session it was rendered for.
  */
-function GuestCartMergeStarter({ market, automatic }: { market: MarketContextValue; automatic: boolean }) {
-  const token = useSyncExternalStore(
+export function useAccessToken(market: MarketContextValue): string | null {
+  return useSyncExternalStore(
     market.session.subscribe,
     market.session.accessToken,
     market.session.serverAccessToken,
   );
+}
+
+/**
+ * Starts the provider's guest-cart merge by itself (see `shouldStartGuestCartMerge`): rendered inside
+ * the provider, it reads the session, the stored cart and the route as they change.
+ */
+function GuestCartMergeStarter({ market, automatic }: { market: MarketContextValue; automatic: boolean }) {
+  const token = useAccessToken(market);
   const { status } = useStoreValue(market.guestCartMerge.state);
   const guestCart = useStoreValue(market.state.guestCart);
   const journal = useStoreValue(market.state.mergeJournal);

@@ -1,8 +1,8 @@
 import { type RequestBody, type ResponseBody, unwrap } from '@marketkit/sdk';
-import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import { useCallback, useMemo } from 'react';
 import { type SessionUser, sessionFromToken } from '../core/index.ts';
 import { deviceIdentity } from './device.ts';
-import { type MarketContextValue, useMarket } from './provider.tsx';
+import { useAccessToken, useMarket } from './provider.tsx';
 
 /** The services host's answer to a sign-in (password, one-time code, device check, sign-up). */
 export type LoginResult = ResponseBody<'login'>;
@@ -33,19 +33,6 @@ export interface UseSessionResult {
    * the answer. Resolves `true` when the server confirmed (the storefront then reloads). Never rejects.
    */
   signOut(): Promise<boolean>;
-}
-
-/**
- * The access token the session shows, read from the provider's token store (the session's one home)
- * with `useSyncExternalStore`: every component follows a change at once; a server-rendered page
- * hydrates with the session it was rendered for.
- */
-export function useAccessToken(market: MarketContextValue): string | null {
-  return useSyncExternalStore(
-    market.session.subscribe,
-    market.session.accessToken,
-    market.session.serverAccessToken,
-  );
 }
 
 /** The shopper's session (spec §4 "Session"). */

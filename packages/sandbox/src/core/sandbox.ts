@@ -505,6 +505,10 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
           error:
             'The control API is off. Start the sandbox with --control-api (or controlApi: true) to use /__sandbox/*; never on a shared host.',
         });
+      // No CORS answer stops a page of another site from *sending* a form-like POST: refuse its writes.
+      const origin = request.headers.get('Origin');
+      if (request.method !== 'GET' && origin !== null && origin !== url.origin)
+        return json(403, { error: 'The control API takes no writes from pages of another origin.' });
       return (await control(request, url)) ?? errorEnvelope(404, 'No such control endpoint');
     }
     if (url.pathname === '/' && request.method === 'GET') return landingPage(url);

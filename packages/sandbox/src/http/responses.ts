@@ -9,8 +9,15 @@ export const CORS_HEADERS: Record<string, string> = {
   'Access-Control-Max-Age': '600',
 };
 
-/** The control API (`/__sandbox/*`): never answered to other origins. */
-export const isControlPath = (pathname: string) => pathname.startsWith('/__sandbox');
+/** Sandbox paths that are always open, to any origin: its health and the contract it implements. */
+export const OPEN_SANDBOX_PATHS: ReadonlySet<string> = new Set([
+  '/__sandbox/health',
+  '/__sandbox/openapi.json',
+]);
+
+/** The control API (`/__sandbox` and below, but the open paths): never answered to other origins. */
+export const isControlPath = (pathname: string) =>
+  (pathname === '/__sandbox' || pathname.startsWith('/__sandbox/')) && !OPEN_SANDBOX_PATHS.has(pathname);
 
 /**
  * CORS headers for an answer: any local storefront may call the contract (tokens travel in headers,
