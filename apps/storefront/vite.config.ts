@@ -1,6 +1,7 @@
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defaultClientConditions, defaultServerConditions, defineConfig, type Plugin } from 'vite';
+import { earlyScripts } from './vite/early-scripts.ts';
 
 const spa = process.env.MARKETKIT_SPA === '1';
 
@@ -31,7 +32,7 @@ const FRAMEWORK =
 // One build for every store: nothing tenant-specific is compiled in (the runtime configuration and
 // the request's host decide).
 export default defineConfig({
-  plugins: [withoutServerLoaders(), tailwindcss(), reactRouter()],
+  plugins: [withoutServerLoaders(), earlyScripts(), tailwindcss(), reactRouter()],
   resolve: { conditions: ['@marketkit/source', ...defaultClientConditions] },
   ssr: {
     resolve: { conditions: ['@marketkit/source', ...defaultServerConditions] },

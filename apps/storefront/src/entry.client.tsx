@@ -5,7 +5,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { HydratedRouter } from 'react-router/dom';
 import { loadConfig } from './app/config.ts';
-import { CHUNK_RELOAD_FLAG } from './app/first-load-guard.ts';
+import { CHUNK_RELOAD_FLAG } from './early/flags.ts';
 import { PageContext, readRenderedTexts, TEXTS_ELEMENT_ID } from './app/page-context.tsx';
 import { keepPreferenceCookies } from './app/preferences.ts';
 import { holdHistoryMoves, loadRouteModules, routeModuleGuard } from './app/route-modules.ts';
@@ -68,7 +68,7 @@ const i18n = createBrowserI18n(
 );
 // The SPA build loads the first route's code and texts here, under the same rule as every later screen
 // (which clears the reload flag once they are in). A server-rendered page's code is in already: a later
-// failure may reload once again (app/first-load-guard.ts).
+// failure may reload once again (src/early/first-load-guard.ts).
 if (rendered)
   try {
     sessionStorage.removeItem(CHUNK_RELOAD_FLAG);

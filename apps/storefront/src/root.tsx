@@ -1,3 +1,4 @@
+import earlyScript from 'virtual:marketkit/early-script';
 import { MarketProvider } from '@marketkit/hooks';
 import { pageTitle, storeFromHost } from '@marketkit/hooks/core';
 import { prefetchStore } from '@marketkit/hooks/prefetch';
@@ -17,7 +18,6 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root';
 import { loadConfig } from './app/config.ts';
-import { FIRST_LOAD_GUARD } from './app/first-load-guard.ts';
 import { START_AFTER_FIRST_PAINT } from './app/first-paint.ts';
 import { TEXTS_ELEMENT_ID, usePage } from './app/page-context.tsx';
 import type { RootData } from './app/root-data.ts';
@@ -78,8 +78,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="referrer" content="strict-origin-when-cross-origin" />
         <script
           {...(nonce ? { nonce } : {})}
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of ours, no data in it
-          dangerouslySetInnerHTML={{ __html: FIRST_LOAD_GUARD }}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: our own code, built from src/early/ (no data in it)
+          dangerouslySetInnerHTML={{ __html: earlyScript }}
           suppressHydrationWarning
         />
         <link rel="icon" href="data:," />

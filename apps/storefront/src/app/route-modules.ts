@@ -3,7 +3,7 @@ import type { ClientInstrumentation, RouteObject } from 'react-router';
 import { matchRoutes } from 'react-router';
 import { createStore } from 'zustand/vanilla';
 import { routeNamespaces } from '../i18n/namespaces.ts';
-import { CHUNK_RELOAD_FLAG } from './first-load-guard.ts';
+import { CHUNK_RELOAD_FLAG } from '../early/flags.ts';
 
 /**
  * Spec §2: a screen whose code fails to load causes one full page load, guarded by a session flag; a
