@@ -5,7 +5,7 @@ export type PriceProps = (
   | {
       /** The price to pay, already formatted (`ZAR 1,234.50`). */
       value: string;
-      /** The price before discount, formatted; shown struck through. */
+      /** The price before discount, formatted; shown struck through when it differs from `value`. */
       original?: string | undefined;
       hiddenText?: undefined;
     }
@@ -32,7 +32,7 @@ export function Price({ value, original, hiddenText, wasLabel = 'Was', className
   return (
     <span data-slot="price" className={cn('inline-flex flex-wrap items-baseline gap-2', className)}>
       <span className="font-semibold">{value}</span>
-      {original ? (
+      {original && original !== value ? (
         <s className="text-sm opacity-80">
           <span className="sr-only">{wasLabel} </span>
           {original}

@@ -135,6 +135,12 @@ describe('commerce parts', () => {
     expect(screen.getByText('Price on request')).toBeTruthy();
   });
 
+  it('should strike no "Was" price that is the price itself (no discount)', () => {
+    const { container } = render(<Price value="ZAR 100.00" original="ZAR 100.00" />);
+    expect(container.querySelector('s')).toBeNull();
+    expect(screen.getAllByText('ZAR 100.00')).toHaveLength(1);
+  });
+
   it('should show a discount badge only for a saving and describe ratings', () => {
     const { container } = render(
       <div>

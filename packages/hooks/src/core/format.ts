@@ -25,10 +25,14 @@ function formatEnglish(amount: number, decimals: number): string | null {
   return `${amount < 0 ? '-' : ''}${whole}${decimals > 0 ? `.${digits.slice(digits.length - decimals)}` : ''}`;
 }
 
-/** Currency code plus the amount with 2 decimals, grouped for the locale: `ZAR 1,234.50`. */
+/**
+ * Currency code plus the amount with 2 decimals, grouped for the locale: `ZAR 1,234.50`; the amount
+ * alone when the code is empty (a currency not known yet).
+ */
 export function formatPrice(amount: number, currencyCode: string, locale = 'en', decimals = 2): string {
+  const withCode = (text: string) => (currencyCode ? `${currencyCode} ${text}` : text);
   const english = ENGLISH.has(locale) ? formatEnglish(amount, decimals) : null;
-  if (english !== null) return `${currencyCode} ${english}`;
+  if (english !== null) return withCode(english);
   const key = `${locale}|${decimals}`;
   let format = numberFormats.get(key);
   if (!format) {
@@ -39,7 +43,7 @@ export function formatPrice(amount: number, currencyCode: string, locale = 'en',
     });
     numberFormats.set(key, format);
   }
-  return `${currencyCode} ${format.format(amount)}`;
+  return withCode(format.format(amount));
 }
 
 /** A finite number as the decimal it is written as (`1039.2` → 10392 × 10⁻¹), not its binary value. */

@@ -4,7 +4,6 @@ import { useEffect, useMemo } from 'react';
 import {
   type Currency,
   currencyFromSettings,
-  DEFAULT_CURRENCY,
   pageTitle,
   type StoreValidationState,
   settingsStoreId,
@@ -130,10 +129,12 @@ export function useTheme(): UseThemeResult {
 }
 
 /**
- * The store's currency alone (INR when the settings give none), for price labels: reads the cached
- * validation and settings without the bootstrap's bookkeeping, so many prices on a page stay cheap.
+ * The store's currency alone, for price labels: reads the cached validation and settings without the
+ * bootstrap's bookkeeping, so many prices on a page stay cheap. `null` until the store's settings have
+ * answered (loading, or failing): a price is never shown in a default currency first and then in the
+ * store's. Settings that answer without a currency give INR (`DEFAULT_CURRENCY`).
  */
-export function useCurrency(): Currency {
+export function useCurrency(): Currency | null {
   const market = useMarket();
   const queries = storeQueries(market.client);
   const validation = useQuery(queries.validation());
@@ -143,5 +144,5 @@ export function useCurrency(): Currency {
     enabled: storeId > 0,
     select: (body) => currencyFromSettings(body.store_settings_data),
   });
-  return settings.data ?? DEFAULT_CURRENCY;
+  return settings.data ?? null;
 }

@@ -216,7 +216,10 @@ describe('formatting', () => {
     [0, 'INR', 'en', 'INR 0.00'],
     [1234567.891, 'INR', 'en-IN', 'INR 12,34,567.89'],
     [1234.5, 'EUR', 'fr', 'EUR 1\u202f234,50'],
-  ])('price %s %s (%s)', (amount, code, locale, text) =>
+    // A currency not known yet (useCurrency() is null while the settings load): the amount alone.
+    [8099.1, '', 'en', '8,099.10'],
+    [1234.5, '', 'fr', '1\u202f234,50'],
+  ])('price %s %j (%s)', (amount, code, locale, text) =>
     expect(formatPrice(amount, code, locale)).toBe(text),
   );
 

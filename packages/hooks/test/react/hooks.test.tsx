@@ -358,10 +358,36 @@ describe('store bootstrap and language', () => {
 
   it('gives the currency alone from the cached store calls (INR where settings give none)', async () => {
     const demo = renderWithMarket(() => useCurrency(), newDevice());
-    await waitFor(() => expect(demo.result.current.isoCode).toBe('ZAR'));
+    await waitFor(() => expect(demo.result.current?.isoCode).toBe('ZAR'));
     const bazaar = renderWithMarket(() => useCurrency(), newDevice(), '/', { store: 'bazaar' });
     await waitFor(() => expect(calls.filter((call) => call.endsWith('content-settings')).length).toBe(2));
-    await waitFor(() => expect(bazaar.result.current.isoCode).toBe('INR'));
+    await waitFor(() => expect(bazaar.result.current?.isoCode).toBe('INR'));
+  });
+
+  it('gives no currency until the settings say which (never a default shown first, then replaced)', async () => {
+    const seen: (string | null)[] = [];
+    const demo = renderWithMarket(() => {
+      const currency = useCurrency();
+      seen.push(currency?.isoCode ?? null);
+      return currency;
+    }, newDevice());
+    await waitFor(() => expect(demo.result.current?.isoCode).toBe('ZAR'));
+    expect(seen[0]).toBeNull();
+    expect(seen.filter((code) => code !== null && code !== 'ZAR')).toEqual([]);
+  });
+
+  it('gives no currency while the settings cannot be had', async () => {
+    sandbox.faults.add({ path: '/pbs/rest/v3/content-settings', status: 500, times: 100 });
+    const seen: (string | null)[] = [];
+    renderWithMarket(() => {
+      const currency = useCurrency();
+      seen.push(currency?.isoCode ?? null);
+      return currency;
+    }, newDevice());
+    await waitFor(() =>
+      expect(calls.filter((call) => call.endsWith('content-settings')).length).toBeGreaterThan(0),
+    );
+    expect(seen.every((code) => code === null)).toBe(true);
   });
 
   it('checks the store status again after an HTTP error elsewhere (spec §8), not after its own failure', async () => {
