@@ -41,6 +41,34 @@ describe('the control API', () => {
     }
   });
 
+  it('answers only its own host names, so a page that rebinds its DNS name to this machine cannot read it', async () => {
+    const { server } = await startTestServer({ controlApi: true, controlHosts: ['services'] });
+    const asHost = (host: string, path: string) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const url = new URL(path, server.url);
+        const call = httpRequest(
+          { host: url.hostname, port: url.port, path: `${url.pathname}${url.search}`, headers: { host } },
+          (response) => bodyOf(response).then((body) => resolve({ status: response.statusCode ?? 0, body })),
+        );
+        call.on('error', reject);
+        call.end();
+      });
+    try {
+      const otp = '/__sandbox/otp?destination=shopper%40example.com';
+      const rebound = await asHost(`evil.example:${server.port}`, otp);
+      expect(rebound.status).toBe(403);
+      expect(rebound.body).toMatch(/own host names/);
+      expect(rebound.body).not.toMatch(/"otp"/);
+      expect((await asHost(`evil.example:${server.port}`, '/__sandbox')).status).toBe(403);
+      for (const own of [`127.0.0.1:${server.port}`, `localhost:${server.port}`, `services:${server.port}`])
+        expect((await asHost(own, '/__sandbox')).status, own).toBe(200);
+      // The contract and the health check answer any name (a storefront may call it by any).
+      expect((await asHost(`evil.example:${server.port}`, '/__sandbox/health')).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('answers no other origin, preflights included, while the contract still does', async () => {
     const { server } = await startTestServer({ controlApi: true, refreshReuseWindowSeconds: 12 });
     try {

@@ -17,6 +17,8 @@ export interface SandboxConfig {
   otp: string;
   /** Whether the control API (`/__sandbox/*`) answers; off by default. */
   controlApi: boolean;
+  /** Host names the control API answers under besides the loopback's (`SandboxOptions.controlHosts`). */
+  controlHosts: readonly string[];
   log: (line: string) => void;
 }
 

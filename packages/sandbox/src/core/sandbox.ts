@@ -18,6 +18,7 @@ import { contractHandlers } from '../services/index.ts';
 import { defaultPreferences } from '../services/ums.ts';
 import { createChangeQueue, PersistenceError } from './change-queue.ts';
 import { indexSeed, type Principal, type SandboxConfig, type SandboxContext } from './context.ts';
+import { isControlHost } from './control-hosts.ts';
 import { hashPassword, peekJwtPayload, randomId } from './crypto.ts';
 import { SandboxError } from './errors.ts';
 import { createFaults, type FaultRule, type Faults } from './faults.ts';
@@ -56,6 +57,12 @@ export interface SandboxOptions {
    * open). Turn it on for tests, the demo and local development only.
    */
   controlApi?: boolean;
+  /**
+   * Host names (besides `localhost`, `*.localhost`, `127.x.x.x` and `[::1]`) the control API answers
+   * under, e.g. a container's service name. Any other `Host` gets 403: a page of another site that
+   * points its DNS name at this machine cannot use it (DNS rebinding).
+   */
+  controlHosts?: readonly string[];
   /** The OTP every challenge uses (default `123456`), or `random`. Codes are always logged. */
   otp?: string;
   /** The clock (default: the real one). */
@@ -141,6 +148,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     refreshReuseWindowSeconds: options.refreshReuseWindowSeconds ?? DEFAULT_REFRESH_REUSE_WINDOW_SECONDS,
     otp: options.otp ?? DEFAULT_OTP,
     controlApi: options.controlApi ?? false,
+    controlHosts: options.controlHosts ?? [],
     log: options.log ?? ((line) => console.log(line)),
   };
   if (!Number.isFinite(config.refreshReuseWindowSeconds) || config.refreshReuseWindowSeconds < 0)
@@ -504,6 +512,10 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
         return json(403, {
           error:
             'The control API is off. Start the sandbox with --control-api (or controlApi: true) to use /__sandbox/*; never on a shared host.',
+        });
+      if (!isControlHost(request.headers.get('Host'), config.controlHosts))
+        return json(403, {
+          error: `The control API answers only this machine's own host names (localhost, 127.0.0.1) and those given as controlHosts (--control-host); not ${request.headers.get('Host')}.`,
         });
       // No CORS answer stops a page of another site from *sending* a form-like POST: refuse its writes.
       const origin = request.headers.get('Origin');

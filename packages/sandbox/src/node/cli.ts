@@ -19,6 +19,8 @@ Usage: marketkit-sandbox [options]
   --max-body-bytes N     largest request body accepted (default 4194304 = 4 MiB); larger ones get 413
   --control-api          answer the control API (/__sandbox/*); off by default (403), for tests and
                          local development only
+  --control-host NAME    a host name the control API also answers under (repeatable; the loopback's
+                         names always are), e.g. a container's service name
   --verbose              log every request
   --help                 this text
 
@@ -39,6 +41,7 @@ export async function main(argv: string[]) {
       'refresh-reuse-window': { type: 'string' },
       'max-body-bytes': { type: 'string' },
       'control-api': { type: 'boolean' },
+      'control-host': { type: 'string', multiple: true },
       otp: { type: 'string' },
       latency: { type: 'string' },
       'public-origin': { type: 'string' },
@@ -75,6 +78,7 @@ export async function main(argv: string[]) {
       ? { maxBodyBytes: number('max-body-bytes', values['max-body-bytes'], 1) }
       : {}),
     controlApi: values['control-api'] ?? false,
+    ...(values['control-host'] ? { controlHosts: values['control-host'] } : {}),
     ...(values.otp ? { otp: values.otp } : {}),
     ...(values.latency !== undefined ? { latencyMs: number('latency', values.latency, 0) } : {}),
     ...(values['public-origin'] ? { publicOrigin: values['public-origin'] } : {}),

@@ -1,0 +1,22 @@
+/**
+ * Which `Host` a request to the control API (`/__sandbox/*`) may name. A page on another site can
+ * point its own DNS name at 127.0.0.1 (DNS rebinding) and then read `/__sandbox/otp` as a same-origin
+ * page; its requests still carry its own name in `Host`. So the control API answers only the names
+ * this machine's loopback has (`localhost`, `*.localhost`, `127.x.x.x`, `[::1]`) and the ones the
+ * sandbox was told (`controlHosts`: its listening address or a container's service name).
+ */
+export function isControlHost(hostHeader: string | null, extraHosts: readonly string[] = []): boolean {
+  // In-process (MSW) requests have no Host header: nothing outside the process can send them.
+  if (hostHeader === null) return true;
+  const name = hostName(hostHeader);
+  if (name === null) return false;
+  if (name === 'localhost' || name.endsWith('.localhost') || name === '[::1]') return true;
+  if (/^127(\.\d{1,3}){3}$/.test(name)) return true;
+  return extraHosts.some((host) => hostName(host) === name);
+}
+
+/** The name of a `Host` value without its port, lower-cased; null when it is not a host name. */
+function hostName(value: string): string | null {
+  const match = /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?$/i.exec(value.trim());
+  return match?.[1] ? match[1].toLowerCase() : null;
+}
