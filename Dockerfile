@@ -23,4 +23,4 @@ COPY --from=build /storefront ./
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=3s CMD ["node", "-e", "fetch('http://127.0.0.1:'+process.env.PORT+'/config.json').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-CMD ["node", "server/main.mjs"]
+CMD ["node", "build-server/main.js"]

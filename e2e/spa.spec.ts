@@ -1,5 +1,5 @@
 import { type SandboxServer, startSandboxServer } from '@marketkit/sandbox/node';
-import { startStaticHost } from '../apps/storefront/server/static-host.mjs';
+import { startStaticHost } from '../apps/storefront/server/static-host.ts';
 import { expect, test } from './support/test.ts';
 
 // The SPA build (the framework's `ssr: false`) from a host of static files (a CDN): the browser draws

@@ -6,7 +6,8 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startStorefrontServer } from '../apps/storefront/server/start.mjs';
+// The storefront's server as built (`pnpm --filter @marketkit/storefront build`; demo:start builds it).
+import { startStorefrontServer } from '../apps/storefront/build-server/start.js';
 import { startSandboxServer } from '../packages/sandbox/dist/node/index.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');

@@ -2,7 +2,7 @@
 // same-origin proxy under /api, or straight to the sandbox), images from the services host, and the
 // page's own files.
 
-const PROXY_PATH = '/api'; // apps/storefront/server/proxy.mjs
+const PROXY_PATH = '/api'; // apps/storefront/server/proxy.ts
 
 /** Starts recording `page`'s requests; `take()` returns what was recorded since the last `take()`. */
 export function recordRequests(page, { storefrontOrigin, sandboxUrl }) {

@@ -7,8 +7,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startSandboxServer } from '@marketkit/sandbox/node';
 import { build } from 'vite';
-import { startStorefrontServer } from '../../apps/storefront/server/start.mjs';
-import { startStaticHost } from '../../apps/storefront/server/static-host.mjs';
+import { startStorefrontServer } from '../../apps/storefront/build-server/start.js';
+import { startStaticHost } from '../../apps/storefront/build-server/static-host.js';
 
 const bench = join(dirname(fileURLToPath(import.meta.url)), '..');
 const storefront = join(bench, '..', 'apps', 'storefront');

@@ -1,4 +1,4 @@
-import { startStorefrontServer } from '../../apps/storefront/server/start.mjs';
+import { startStorefrontServer } from '../../apps/storefront/server/start.ts';
 
 /**
  * The built storefront's server on a free port, calling the given services host. `buildRoot` picks

@@ -1,7 +1,7 @@
 import { index, layout, type RouteConfig, route } from '@react-router/dev/routes';
 
 // Spec §2, every route and who may see it. Paths match whatever their case and with a trailing slash;
-// a language first in the path (`/fr/cart`) is taken off before routing (server/app.mjs, entry.client).
+// a language first in the path (`/fr/cart`) is taken off before routing (server/app.ts, entry.client).
 export default [
   index('pages/home.tsx'),
   route('productListing', 'pages/listing.tsx'),

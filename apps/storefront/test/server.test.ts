@@ -3,9 +3,9 @@ import { createServer, request as httpRequest, type IncomingMessage, type Server
 import { type SandboxServer, startSandboxServer } from '@marketkit/sandbox/node';
 import { createMarketClient, createMemoryTokenStore, unwrap } from '@marketkit/sdk';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { pathLanguage, runtimeConfig } from '../server/app.mjs';
-import { startStorefrontServer } from '../server/start.mjs';
-import { startStaticHost } from '../server/static-host.mjs';
+import { pathLanguage, runtimeConfig } from '../server/app.ts';
+import { startStorefrontServer } from '../server/start.ts';
+import { startStaticHost } from '../server/static-host.ts';
 
 // The storefront's server over its real build (`pnpm build` runs first) and the sandbox, with a
 // services host in between that records what the server asks and can stop answering.
@@ -322,7 +322,7 @@ describe('the /api proxy', () => {
 describe('payment origins', () => {
   const config = (paymentOrigins: string[]) =>
     runtimeConfig({
-      buildRoot: '/nowhere',
+      clientRoot: '/nowhere',
       servicesHost: 'http://127.0.0.1:1',
       languageHost: '',
       proxy: true,
@@ -414,7 +414,7 @@ describe('headers and files', () => {
     for (const path of [
       '/assets/missing.js',
       '/missing.png',
-      '/assets/../../server/app.mjs',
+      '/assets/../../server/app.ts',
       '/%2e%2e/package.json',
       '/..%2f..%2fpackage.json',
       '/locales/../../package.json',

@@ -1,3 +1,4 @@
+import { parse } from 'cookie';
 import type { EntryContext } from 'react-router';
 import { LANGUAGE_COOKIE, PINCODE_COOKIE } from '../app/preferences.ts';
 import type { RouteHandle } from '../i18n/namespaces.ts';
@@ -12,8 +13,9 @@ export const STALE_WHILE_REVALIDATE_S = 600;
 const SESSION_COOKIES = ['access_token', 'refresh_token', 'id_token'];
 const PREFERENCE_COOKIES = [LANGUAGE_COOKIE, PINCODE_COOKIE];
 
-const hasCookie = (header: string, names: readonly string[]) =>
-  names.some((name) => new RegExp(`(?:^|;)\\s*${name}=[^;]`).test(header));
+/** Whether any of the cookies is set, to something. */
+const hasCookie = (cookies: Record<string, string | undefined>, names: readonly string[]) =>
+  names.some((name) => Boolean(cookies[name]));
 
 /**
  * The caching of a rendered page. A catalogue page (routes whose handle says `catalogue`) rendered for
@@ -29,7 +31,7 @@ export function cacheControl(
   routerContext: EntryContext,
   status: number,
 ): Record<string, string> {
-  const cookies = request.headers.get('cookie') ?? '';
+  const cookies = parse(request.headers.get('cookie') ?? '');
   const catalogue = matches.every(
     (match) =>
       match.route.id === 'root' ||

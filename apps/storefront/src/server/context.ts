@@ -1,7 +1,7 @@
 import type { RuntimeConfig } from '../app/config.ts';
 
 /**
- * What the storefront's server (`server/app.mjs`) gives every request's loaders and render, as React
+ * What the storefront's server (`server/app.ts`) gives every request's loaders and render, as React
  * Router's load context. Nothing in it belongs to another request.
  */
 export interface StorefrontServerContext {

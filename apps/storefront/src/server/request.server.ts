@@ -8,8 +8,9 @@ import {
   storeFromHost,
 } from '@marketkit/hooks/core';
 import { type MarketQuery, storeQueries } from '@marketkit/hooks/prefetch';
-import { createMarketClient, createMemoryTokenStore, type MarketClient, readCookie } from '@marketkit/sdk';
+import { createMarketClient, createMemoryTokenStore, type MarketClient } from '@marketkit/sdk';
 import { type DehydratedState, dehydrate, hashKey, QueryClient } from '@tanstack/react-query';
+import { parse } from 'cookie';
 import type { AppLoadContext } from 'react-router';
 import { LANGUAGE_COOKIE, PINCODE_COOKIE } from '../app/preferences.ts';
 import type { StorefrontServerContext } from './context.ts';
@@ -69,7 +70,7 @@ const scopes = new WeakMap<StorefrontServerContext, RequestScope>();
 /** The scope of a request (one per request, shared by its loaders and its render). */
 export function requestScope(request: Request, context: AppLoadContext): RequestScope {
   const server = context.storefront;
-  if (!server) throw new Error('The storefront renders pages through its server (server/app.mjs)');
+  if (!server) throw new Error('The storefront renders pages through its server (server/app.ts)');
   let scope = scopes.get(server);
   if (!scope) {
     scope = createScope(request, server);
@@ -80,15 +81,17 @@ export function requestScope(request: Request, context: AppLoadContext): Request
 
 function createScope(request: Request, server: StorefrontServerContext): RequestScope {
   const url = new URL(request.url);
-  const jar = { cookie: request.headers.get('cookie') ?? '' };
+  // An empty value is no value.
+  const cookies = parse(request.headers.get('cookie') ?? '');
+  const readCookie = (name: string) => cookies[name] || null;
   const { config } = server;
   const store = storeFromHost(url.hostname, config);
   const storeId = Object.hasOwn(config.storeIds, store) ? (config.storeIds[store] ?? null) : null;
-  const savedPincode = readCookie(jar, PINCODE_COOKIE);
+  const savedPincode = readCookie(PINCODE_COOKIE);
   const pincode = isSavablePincode(savedPincode) && savedPincode !== ALL_PRODUCTS ? savedPincode : null;
-  const token = readCookie(jar, 'access_token');
+  const token = readCookie('access_token');
   const accessToken = sessionFromToken(token).status === 'signed-in' ? token : null;
-  const cookieLanguage = readCookie(jar, LANGUAGE_COOKIE);
+  const cookieLanguage = readCookie(LANGUAGE_COOKIE);
   const candidate =
     server.pathLanguage ?? (cookieLanguage && LANGUAGE_CODE.test(cookieLanguage) ? cookieLanguage : null);
 

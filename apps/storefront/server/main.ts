@@ -1,12 +1,12 @@
-#!/usr/bin/env node
-// `node server/main.mjs` (and the Dockerfile): the storefront's server from environment variables.
+// `node build-server/main.js` (`npm start`, the Dockerfile): the storefront's production server from
+// environment variables.
 //   SERVICES_HOST   the services host the server calls (required), e.g. http://services:4010
 //   PORT, HOST      where to listen (default 3000 on 0.0.0.0)
 //   PROXY           "false": the browser calls SERVICES_HOST itself (it must allow the origin)
 //   LANGUAGE_HOST   where translation files are (default /locales, served from the build)
 //   TRUST_PROXY     Express's "trust proxy" (e.g. "true" or "loopback") behind a load balancer or CDN
 //   PAYMENT_ORIGINS comma-separated origins payment forms may post to (default: config.json's list)
-import { startStorefrontServer } from './start.mjs';
+import { startStorefrontServer } from './start.ts';
 
 const servicesHost = process.env.SERVICES_HOST;
 if (!servicesHost) {

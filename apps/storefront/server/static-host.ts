@@ -7,10 +7,10 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, isAbsolute, join, normalize, relative } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { BUILD } from './app.mjs';
-import { listen } from './start.mjs';
+import { listen, type RunningServer } from './listen.ts';
+import { BUILD } from './paths.ts';
 
-const TYPES = {
+const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
@@ -19,13 +19,18 @@ const TYPES = {
   '.map': 'application/json; charset=utf-8',
 };
 
-/** @param {{ servicesHost: string; port?: number; host?: string; root?: string }} options */
+/** The SPA build served as a static host would serve it (every route gets index.html). */
 export async function startStaticHost({
   servicesHost,
   port = 0,
   host = '127.0.0.1',
   root = join(BUILD, '..', 'build-spa', 'client'),
-}) {
+}: {
+  servicesHost: string;
+  port?: number;
+  host?: string;
+  root?: string;
+}): Promise<RunningServer> {
   if (!existsSync(join(root, 'index.html')))
     throw new Error(
       `No index.html in ${root} (the SPA build: pnpm --filter @marketkit/storefront build:spa)`,
@@ -33,7 +38,9 @@ export async function startStaticHost({
   // The SPA build's configuration, pointed at this services host (a root without one, e.g. a bench
   // baseline page, gets the services host alone).
   const builtConfig = join(root, 'config.json');
-  const built = existsSync(builtConfig) ? JSON.parse(readFileSync(builtConfig, 'utf8')) : {};
+  const built: { paymentOrigins?: string[] } = existsSync(builtConfig)
+    ? JSON.parse(readFileSync(builtConfig, 'utf8'))
+    : {};
   // The shell's inline scripts never change after the build: a static host allows them by hash.
   const shell = readFileSync(join(root, 'index.html'), 'utf8');
   const hashes = [
@@ -61,8 +68,8 @@ export async function startStaticHost({
     paymentOrigins: [...new Set([...(built.paymentOrigins ?? []), new URL(servicesHost).origin])],
   });
   // The files never change while the host runs: each is read and compressed once.
-  const bodies = new Map();
-  const encoded = (file, encoding) => {
+  const bodies = new Map<string, Buffer>();
+  const encoded = (file: string, encoding: 'br' | 'gzip' | null) => {
     const key = `${encoding}|${file}`;
     let body = bodies.get(key);
     if (!body) {
