@@ -30,7 +30,7 @@ export async function startDevServer({
     configFile: join(APP, 'vite.config.ts'),
     // The HTML is React Router's: Vite serves modules only, never an index.html of its own.
     appType: 'custom',
-    server: { middlewareMode: true, hmr: { server } },
+    server: { middlewareMode: true, ws: { server } },
   });
   const { app } = createStorefrontApp(options, {
     build: async () => {

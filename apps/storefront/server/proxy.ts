@@ -82,7 +82,7 @@ export function servicesProxy({
   const calls = new WeakMap<IncomingMessage, ClientRequest>();
 
   const guard: RequestHandler = (request, response, next) => {
-    if (isSandboxControl(new URL(request.url, 'http://x').pathname)) {
+    if (isSandboxControl(request.path)) {
       refuse(response, 404, 'Not found: the services host’s control API is not served here');
       return;
     }
