@@ -1,9 +1,14 @@
+import { readdirSync } from 'node:fs';
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
+import { join } from 'node:path';
 
 import { type SandboxServer, startSandboxServer } from '@marketkit/sandbox/node';
 import { createMarketClient, createMemoryTokenStore, unwrap } from '@marketkit/sdk';
+import express from 'express';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { pathLanguage, runtimeConfig } from '../server/app.ts';
+import { BUILD } from '../server/paths.ts';
+import { securityHeaders } from '../server/security.ts';
 import { startStorefrontServer } from '../server/start.ts';
 import { startStaticHost } from '../server/static-host.ts';
 
@@ -423,6 +428,10 @@ describe('headers and files', () => {
       expect([400, 403, 404], path).toContain(response.status);
       expect(await response.text(), path).not.toMatch(/<html|"name"/);
     }
+    // Source maps hold the sources: they stay on the machine.
+    const map = readdirSync(join(BUILD, 'client', 'assets')).find((file) => file.endsWith('.js.map'));
+    expect(map).toBeTruthy();
+    expect((await get(`/assets/${map}`)).status, map).toBe(404);
     const texts = await get('/locales/fr/common.json');
     expect(texts.status).toBe(200);
     expect(texts.headers.get('cache-control')).toBe('no-cache');
@@ -464,6 +473,133 @@ describe('headers and files', () => {
     const response = await get('/config.json');
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(JSON.parse(await response.text())).toMatchObject({ servicesHost: '/api', storeIds: { demo: 14 } });
+  });
+});
+
+describe('the policy, directive for directive', () => {
+  /** The Content-Security-Policy an app with these headers sends, `tagManager` set by the page. */
+  async function policyOf(config: Parameters<typeof securityHeaders>[0], tagManager?: boolean) {
+    const security = securityHeaders(config);
+    const app = express();
+    app.use(security.headers);
+    app.get('/', (request, response) => {
+      if (tagManager !== undefined) security.setPagePolicy(request, response, { tagManager });
+      response.send('');
+    });
+    const listening = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => listening.once('listening', resolve));
+    try {
+      const address = listening.address();
+      const answer = await fetch(
+        `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`,
+      );
+      const nonce = /'nonce-([^']+)'/.exec(answer.headers.get('content-security-policy') ?? '')?.[1] ?? '';
+      return (answer.headers.get('content-security-policy') ?? '')
+        .replaceAll(nonce, 'N0NCE')
+        .split(';')
+        .map((directive) => directive.trim());
+    } finally {
+      listening.close();
+    }
+  }
+  const RECAPTCHA = 'https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/';
+  const TAGS =
+    'https://www.googletagmanager.com https://*.google-analytics.com https://*.analytics.google.com';
+  const FIXED = [
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "worker-src 'none'",
+    "manifest-src 'self'",
+  ];
+
+  // What the storefront's policy has always been (the hand-written security.mjs before helmet).
+  it.each([
+    [
+      'proxied, no payment origin',
+      { servicesHost: '/api', languageHost: '/locales', paymentOrigins: [] },
+      undefined,
+      [
+        "default-src 'self'",
+        `script-src 'self' 'nonce-N0NCE' ${RECAPTCHA}`,
+        "style-src 'self' 'unsafe-inline'",
+        "img-src 'self' data: blob:",
+        "font-src 'self'",
+        "connect-src 'self'",
+        'frame-src https://www.google.com/recaptcha/',
+        "form-action 'self'",
+      ],
+    ],
+    [
+      'a page whose store sets a tag, two payment origins',
+      {
+        servicesHost: '/api',
+        languageHost: '/locales',
+        paymentOrigins: ['https://pay.example.com', 'http://127.0.0.1:4010'],
+      },
+      true,
+      [
+        "default-src 'self'",
+        `script-src 'self' 'nonce-N0NCE' ${RECAPTCHA} https://www.googletagmanager.com`,
+        "style-src 'self' 'unsafe-inline'",
+        `img-src 'self' data: blob: ${TAGS}`,
+        "font-src 'self'",
+        `connect-src 'self' ${TAGS}`,
+        'frame-src https://www.google.com/recaptcha/',
+        "form-action 'self' https://pay.example.com http://127.0.0.1:4010",
+      ],
+    ],
+    [
+      'services and language hosts of their own, a page without a tag',
+      {
+        servicesHost: 'http://127.0.0.1:4010',
+        languageHost: 'https://texts.example.com/locales',
+        paymentOrigins: ['https://pay.example.com'],
+      },
+      false,
+      [
+        "default-src 'self'",
+        `script-src 'self' 'nonce-N0NCE' ${RECAPTCHA}`,
+        "style-src 'self' 'unsafe-inline'",
+        "img-src 'self' data: blob: http://127.0.0.1:4010",
+        "font-src 'self'",
+        "connect-src 'self' http://127.0.0.1:4010 https://texts.example.com",
+        'frame-src https://www.google.com/recaptcha/',
+        "form-action 'self' https://pay.example.com",
+      ],
+    ],
+  ] as const)('%s', async (_name, config, tagManager, expected) => {
+    expect(await policyOf(config, tagManager)).toEqual([...expected, ...FIXED]);
+  });
+});
+
+describe('behind a proxy that terminates https', () => {
+  it('answers over https keep browsers to https (HSTS); plain http ones do not', async () => {
+    const behind = await startStorefrontServer({ servicesHost: spyUrl, trustProxy: 'loopback' });
+    try {
+      const over = (proto: string) =>
+        new Promise<IncomingMessage>((resolve, reject) => {
+          const call = httpRequest(
+            {
+              host: '127.0.0.1',
+              port: behind.port,
+              path: '/config.json',
+              headers: { host: `demo.localhost:${behind.port}`, 'x-forwarded-proto': proto },
+            },
+            resolve,
+          );
+          call.on('error', reject);
+          call.end();
+        });
+      const secure = await over('https');
+      secure.resume();
+      expect(secure.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      const plain = await over('http');
+      plain.resume();
+      expect(plain.headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await behind.close();
+    }
   });
 });
 
