@@ -513,7 +513,7 @@ describe('the policy, directive for directive', () => {
     "manifest-src 'self'",
   ];
 
-  // What the storefront's policy has always been (the hand-written security.mjs before helmet).
+  // The storefront's policy as it was before helmet sent it: helmet must not change a directive.
   it.each([
     [
       'proxied, no payment origin',
