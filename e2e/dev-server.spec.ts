@@ -38,6 +38,9 @@ test.beforeAll(async () => {
       PORT: '0',
       HOST: '127.0.0.1',
       SERVICES_HOST: sandbox.url,
+      // As the other browser tests (support/storefront-server.ts): they check what a page shows, not
+      // how long the server may wait, and a page Vite is still transforming can take seconds.
+      DATA_TIMEOUT_MS: '10000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

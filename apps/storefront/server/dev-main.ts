@@ -3,6 +3,7 @@
 //   PORT, HOST     where the storefront listens (default 5173 on 127.0.0.1; 0: any free port)
 //   SANDBOX_PORT   where the sandbox listens (default 4011: `npm run demo` keeps 4010)
 //   SERVICES_HOST  a services host already running (then no sandbox is started), e.g. a test's
+//   DATA_TIMEOUT_MS how long a page waits for the services host before it renders without (500)
 import { join } from 'node:path';
 import { startSandboxServer } from '@marketkit/sandbox/node';
 import { APP } from './paths.ts';
@@ -31,6 +32,7 @@ const storefront = await startDevServer({
   paymentOrigins: [new URL(servicesHost).origin],
   port,
   host,
+  ...(process.env.DATA_TIMEOUT_MS ? { dataTimeoutMs: Number(process.env.DATA_TIMEOUT_MS) } : {}),
 });
 process.stdout.write(
   [
