@@ -10,6 +10,7 @@ import { PageContext, readRenderedTexts, TEXTS_ELEMENT_ID } from './app/page-con
 import { keepPreferenceCookies } from './app/preferences.ts';
 import { holdHistoryMoves, loadRouteModules, routeModuleGuard } from './app/route-modules.ts';
 import { createBrowserI18n } from './i18n/client.ts';
+import { stopEarlyClicks } from './shell/early-clicks.ts';
 import { loadHttpBackend } from './i18n/lazy-backend.ts';
 import { FALLBACK_LANGUAGE } from './i18n/namespaces.ts';
 
@@ -106,4 +107,6 @@ startTransition(() => {
       onRecoverableError: (error, info) => console.error('Hydration mismatch:', error, info.componentStack),
     },
   );
+  // React hears clicks from here on: the early script's record ends (replayed once the root commits).
+  stopEarlyClicks();
 });
