@@ -92,6 +92,16 @@ test.describe('a guest', () => {
   });
 });
 
+test('a right-to-left store: add to cart tapped before the code runs is done once, in its language', async ({
+  page,
+}) => {
+  await beforeCode(page, `${storefront.origin('souq')}/ProductDetails?productId=2011`, () =>
+    page.getByRole('button', { name: 'أضف إلى السلة' }).click(),
+  );
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+  await expect(page.getByRole('link', { name: 'انتقل إلى السلة' })).toBeVisible();
+});
+
 test.describe('a signed-in shopper', () => {
   test.beforeEach(async ({ page }) => {
     const shopper = await api();
@@ -122,7 +132,10 @@ test.describe('a signed-in shopper', () => {
     await beforeCode(page, product(CABLE), () =>
       page.getByRole('button', { name: 'Add to wishlist' }).click(),
     );
-    await expect(page.getByRole('button', { name: 'In your wishlist' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('button', { name: 'In your wishlist' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     await expect(page.locator('[data-slot="toast"]')).toHaveText(/Added to your wishlist/);
     expect(await (await api()).wishlist()).toEqual([CABLE]);
   });
@@ -142,24 +155,25 @@ test.describe('a signed-in shopper', () => {
     await expect(page.locator(`input[name="slot-${PLUMBING}"][value="${picked}"]`)).toBeChecked();
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await expect(page.getByTestId('cart-count')).toHaveText('1');
-    expect(await (await api()).cart()).toMatchObject([{ product: PLUMBING, slot_id: Number(picked) }]);
+    expect(await (await api()).cart()).toMatchObject([
+      { product: PLUMBING, slot: { slot_id: Number(picked) } },
+    ]);
   });
 
-  test('cart page: "More" on a line before the code runs sets its quantity on the server', async ({ page }) => {
-    await (await api()).addToCart(CABLE, 1);
-    await beforeCode(page, `${storefront.origin('demo')}/cart`, () =>
-      page.getByTestId('cart-line').getByRole('button', { name: 'More' }).click(),
+  test('"More" then buy now tapped before the code runs: checkout opens with the quantity chosen', async ({
+    page,
+  }) => {
+    const started = page.waitForRequest(
+      (request) => request.method() === 'POST' && request.url().includes('/checkout-journey'),
     );
-    await expect(page.getByTestId('cart-line').locator('output')).toHaveText('2');
-    await expect.poll(async () => (await api()).quantityOf(CABLE)).toBe(2);
-  });
-
-  test('cart page: remove tapped before the code runs empties the cart', async ({ page }) => {
-    await (await api()).addToCart(CABLE, 1);
-    await beforeCode(page, `${storefront.origin('demo')}/cart`, () =>
-      page.getByTestId('cart-line').getByRole('button', { name: 'Remove' }).click(),
-    );
-    await expect(page.getByTestId('cart-line')).toHaveCount(0);
-    await expect.poll(async () => (await api()).cart()).toEqual([]);
+    await beforeCode(page, product(CABLE), async () => {
+      await page.getByRole('button', { name: 'More' }).click();
+      await page.getByRole('button', { name: 'Buy now' }).click();
+    });
+    await expect(page).toHaveURL(/\/checkout\/[^/]+$/);
+    expect((await started).postDataJSON()).toMatchObject({
+      source: 'buy_now',
+      buy_now_item: { product_id: CABLE, quantity: 2 },
+    });
   });
 });
