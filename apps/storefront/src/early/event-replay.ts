@@ -5,7 +5,7 @@
  * does nothing as plain HTML: a `type="button"`), and the app replays each recorded control once, in
  * order, on the same DOM node (hydration keeps it): src/shell/early-clicks.ts.
  */
-import { REPLAY_ATTRIBUTE, REPLAY_QUEUE, REPLAY_PENDING_ATTRIBUTE } from './replay.ts';
+import { REPLAY_ATTRIBUTE, REPLAY_PENDING_ATTRIBUTE, REPLAY_QUEUE } from './replay.ts';
 
 /** The control a click landed on, if it opted in and needs code (a submit button works as HTML). */
 function replayable(target: EventTarget | null): HTMLElement | null {
