@@ -18,6 +18,12 @@ export async function shopperApi(servicesHost: string, store: string) {
           body: { customer_cart: [{ product: productId, cart_quantity: quantity }] },
         }),
       ),
+    wishlist: async () =>
+      (
+        await unwrap(
+          client.GET('/cfs/rest/v3/customer-wishlist', { params: { query: { 'page-number': -1 } } }),
+        )
+      ).Products.map((item) => item.product),
     clearWishlist: async () => {
       const list = await unwrap(
         client.GET('/cfs/rest/v3/customer-wishlist', { params: { query: { 'page-number': -1 } } }),

@@ -5,13 +5,14 @@ import { hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { HydratedRouter } from 'react-router/dom';
 import { loadConfig } from './app/config.ts';
-import { CHUNK_RELOAD_FLAG } from './early/flags.ts';
 import { PageContext, readRenderedTexts, TEXTS_ELEMENT_ID } from './app/page-context.tsx';
 import { keepPreferenceCookies } from './app/preferences.ts';
 import { holdHistoryMoves, loadRouteModules, routeModuleGuard } from './app/route-modules.ts';
+import { CHUNK_RELOAD_FLAG } from './early/flags.ts';
 import { createBrowserI18n } from './i18n/client.ts';
 import { loadHttpBackend } from './i18n/lazy-backend.ts';
 import { FALLBACK_LANGUAGE } from './i18n/namespaces.ts';
+import { stopEarlyClicks } from './shell/early-clicks.ts';
 
 // Console output is silenced in production unless `localStorage.debug` is set (spec §9).
 if (import.meta.env.PROD) {
@@ -106,4 +107,6 @@ startTransition(() => {
       onRecoverableError: (error, info) => console.error('Hydration mismatch:', error, info.componentStack),
     },
   );
+  // React hears clicks from here on: the early script's record ends (replayed once the root commits).
+  stopEarlyClicks();
 });

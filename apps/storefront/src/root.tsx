@@ -21,6 +21,7 @@ import { loadConfig } from './app/config.ts';
 import { START_AFTER_FIRST_PAINT } from './app/first-paint.ts';
 import { TEXTS_ELEMENT_ID, usePage } from './app/page-context.tsx';
 import type { RootData } from './app/root-data.ts';
+import { replayEarlyClicks } from './shell/early-clicks.ts';
 import { goHome, reloadAfterFailedReplay } from './shell/session-recovery.ts';
 import { Loading, Store, useRouteAnswers } from './shell/shell.tsx';
 import stylesheet from './styles.css?url';
@@ -126,6 +127,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
   path.current = useLocation().pathname;
   // The page is the app's now (the browser tests wait for this before they act).
   useEffect(() => document.documentElement.setAttribute('data-hydrated', ''), []);
+  // What the shopper clicked before the code ran takes effect now, once (src/early/event-replay.ts).
+  useEffect(() => void replayEarlyClicks(), []);
   // On the server, the session the shopper's cookie holds (the browser reads its own cookies).
   const [tokens] = useState(() =>
     page.accessToken ? createMemoryTokenStore({ access_token: page.accessToken, expires_in: 0 }) : undefined,

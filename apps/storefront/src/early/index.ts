@@ -4,6 +4,8 @@
  * nonce. It must stay tiny and import nothing but the modules of this folder: it runs before anything
  * else, on every page, before the first paint.
  */
+import { captureEarlyClicks } from './event-replay.ts';
 import { guardFirstLoad } from './first-load-guard.ts';
 
 guardFirstLoad();
+captureEarlyClicks();

@@ -70,7 +70,8 @@ function Line({ item, cart }: { item: CartLine; cart: Pick<UseCartResult, 'setQu
             {item.error}
           </p>
         ) : null}
-        <div className="flex flex-wrap items-center gap-3">
+        {/* Tapped before the code runs: done once it does (src/early/event-replay.ts). */}
+        <div className="flex flex-wrap items-center gap-3" data-replay>
           <QuantityStepper
             value={item.cart_quantity}
             min={1}

@@ -1,8 +1,15 @@
+import { showsSlots } from '@marketkit/hooks/core';
 import { productIdFromSearch } from '../catalogue/links.ts';
 import { screenLoader } from '../server/screen.server.ts';
 
-/** The product (its reviews and questions come in the browser, below the fold). */
-export const loader = screenLoader((catalogue, { scope }) => {
+/**
+ * The product, and a service's slots: the slot choice is on the page from its first paint, so a pick
+ * made before the code runs is there for it to keep (its reviews and questions come in the browser).
+ */
+export const loader = screenLoader(async (catalogue, { scope }) => {
   const productId = productIdFromSearch(scope.url.search);
-  return productId === null ? [] : [catalogue.product(productId)];
+  if (productId === null) return [];
+  const product = catalogue.product(productId);
+  const item = await scope.fetch(product);
+  return item && showsSlots(item) ? [product, catalogue.slots(productId)] : [product];
 });

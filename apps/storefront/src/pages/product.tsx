@@ -18,6 +18,7 @@ import {
   productAction,
   productImages,
   showsPrice,
+  showsSlots,
 } from '@marketkit/hooks/core';
 import { isMarketApiError, type Schema } from '@marketkit/sdk';
 import {
@@ -293,11 +294,10 @@ function ProductPage({ productId }: { productId: number }) {
           {item.short_description ? <p>{item.short_description}</p> : null}
           <TypeDetails product={item} />
           {checksDelivery(item) ? <DeliveryCheck product={item} /> : null}
-          {needsSlot(item) || item.product_type_name === 'Service Product' ? (
-            <SlotPicker product={item} />
-          ) : null}
+          {showsSlots(item) ? <SlotPicker product={item} /> : null}
           {action === 'out-of-stock' ? <p className="font-medium text-red-700">{t('out_of_stock')}</p> : null}
-          <div className="flex flex-wrap items-end gap-3">
+          {/* A tap on these before the code runs takes effect once it does (src/early/event-replay.ts). */}
+          <div className="flex flex-wrap items-end gap-3" data-replay>
             {action === 'add-to-cart' || action === 'request' ? (
               <QuantityStepper
                 value={quantity}

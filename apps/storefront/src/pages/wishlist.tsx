@@ -103,7 +103,8 @@ export default function Wishlist() {
               <Link to={productHref(item.product)} className="min-w-0 flex-1 font-medium hover:underline">
                 {item.product_detail.product_name}
               </Link>
-              <div className="flex flex-wrap justify-end gap-2">
+              {/* Tapped before the code runs: done once it does (src/early/event-replay.ts). */}
+              <div className="flex flex-wrap justify-end gap-2" data-replay>
                 <Button size="sm" onClick={() => void move(item)}>
                   {t('move_to_cart')}
                   <span className="sr-only">: {item.product_detail.product_name}</span>

@@ -17,12 +17,12 @@ export function screenLoader(
   queries: (
     catalogue: Catalogue,
     context: { scope: RequestScope; store: StoreAnswers },
-  ) => readonly MarketQuery<unknown>[],
+  ) => readonly MarketQuery<unknown>[] | Promise<readonly MarketQuery<unknown>[]>,
 ) {
   return async ({ request, context }: LoaderFunctionArgs) => {
     const scope = requestScope(request, context);
     const store = await storeAnswers(scope);
-    const list = queries(catalogueQueries(scope.client, { pincode: scope.pincode }), { scope, store });
+    const list = await queries(catalogueQueries(scope.client, { pincode: scope.pincode }), { scope, store });
     await Promise.all(list.map((query) => scope.fetch(query)));
     const missing = list.some((query) => {
       const error = scope.queryClient.getQueryState(query.queryKey)?.error;

@@ -216,6 +216,8 @@ export {
   type ProductAction,
   productAction,
   productImages,
+  settleSlotChoice,
+  showsSlots,
   slotsByDate,
 } from './product.ts';
 export {

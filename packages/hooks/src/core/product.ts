@@ -25,6 +25,10 @@ export const needsSlot = (product: Pick<Schema<'ProductDetail'>, 'product_type_n
     product.type_details.service?.slot_booking_required === true) ||
   product.product_type_name === 'Packaged Service Product';
 
+/** Whether a product page shows the slot choice (every service; only some must have one chosen). */
+export const showsSlots = (product: Pick<Schema<'ProductDetail'>, 'product_type_name' | 'type_details'>) =>
+  needsSlot(product) || product.product_type_name === 'Service Product';
+
 /** Whether a product page offers the delivery check by pincode. */
 export const checksDelivery = (product: Pick<Schema<'ProductSummary'>, 'product_type_name'>) =>
   product.product_type_name === 'Physical Product' || product.product_type_name === 'Bundled Product';
@@ -70,3 +74,17 @@ export function slotsByDate(slots: readonly Schema<'Slot'>[]): { date: string; s
 }
 
 export const isSlotFull = (slot: Pick<Schema<'Slot'>, 'capacity' | 'booked'>) => slot.booked >= slot.capacity;
+
+/**
+ * The slot a service's page holds once its code has the page. The shopper's pick on the page (made
+ * before the code ran, when nothing could record it) wins over the slot held in state, which came from
+ * storage or a render made before that pick; a pick of a slot not offered, or full, is no choice.
+ */
+export function settleSlotChoice(
+  picked: number | null,
+  held: number | null,
+  offered: readonly Pick<Schema<'Slot'>, 'slot_id' | 'capacity' | 'booked'>[],
+): number | null {
+  const bookable = offered.some((slot) => slot.slot_id === picked && !isSlotFull(slot));
+  return picked !== null && bookable ? picked : held;
+}

@@ -58,6 +58,8 @@ export function catalogueCalls(client: MarketClient) {
     products: (query: ProductsQuery) => unwrap(client.GET('/pbs/rest/v3/products', { params: { query } })),
     product: (productId: number) =>
       unwrap(client.GET('/pbs/rest/v3/products/{productId}', { params: { path: { productId } } })),
+    slots: (productId: number) =>
+      unwrap(client.GET('/sos/rest/v3/slots', { params: { query: { product_id: productId } } })),
   };
 }
 
@@ -131,6 +133,12 @@ export function catalogueQueries(client: MarketClient, options: { pincode?: stri
     product: (productId: number): MarketQuery<Awaited<ReturnType<Catalogue['product']>>> => ({
       queryKey: keys.product(productId),
       queryFn: () => calls.product(productId),
+      staleTime: PRODUCT_STALE_MS,
+    }),
+    /** A service's bookable slots (the whole answer; `useProductSlots` selects its list). */
+    slots: (productId: number): MarketQuery<Awaited<ReturnType<Catalogue['slots']>>> => ({
+      queryKey: keys.slots(productId),
+      queryFn: () => calls.slots(productId),
       staleTime: PRODUCT_STALE_MS,
     }),
   };

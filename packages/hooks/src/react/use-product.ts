@@ -46,12 +46,10 @@ export function useProductSlots(
   options: CatalogueQueryOptions = {},
 ): UseProductSlotsResult {
   const market = useMarket();
+  // The server that renders a service's page asks the same query (one key, one call).
   return useMarketQuery({
-    queryKey: market.keys.slots(productId),
-    queryFn: () =>
-      unwrap(market.client.GET('/sos/rest/v3/slots', { params: { query: { product_id: productId } } })),
+    ...catalogueQueries(market.client).slots(productId),
     select: (body) => body.data,
     enabled: productId > 0 && (options.enabled ?? true),
-    staleTime: PRODUCT_STALE_MS,
   });
 }

@@ -17,6 +17,8 @@ import {
   productsQuery,
   recordView,
   sanitizeRecentlyViewed,
+  settleSlotChoice,
+  showsSlots,
   slotsByDate,
 } from '../../src/core/index.ts';
 
@@ -243,5 +245,43 @@ describe('recently viewed', () => {
     [null, [], 0],
   ])('[S2] reads a stored %j as %j (%i dropped)', (stored, value, dropped) => {
     expect(sanitizeRecentlyViewed(stored)).toEqual({ value, dropped });
+  });
+});
+
+describe("a service's slot choice: the shopper's pick wins over what arrives later", () => {
+  const offered = [
+    { slot_id: 11, capacity: 2, booked: 0 },
+    { slot_id: 12, capacity: 2, booked: 1 },
+    { slot_id: 13, capacity: 1, booked: 1 },
+  ];
+  it.each([
+    ['a pick on the page wins over nothing held', 11, null, 11],
+    ['a pick on the page wins over a slot held from storage', 12, 11, 12],
+    ['the same pick and held slot', 11, 11, 11],
+    ['no pick keeps what is held', null, 12, 12],
+    ['no pick and nothing held', null, null, null],
+    ['a full slot is no choice', 13, 11, 11],
+    ['a slot not offered is no choice', 99, null, null],
+  ] as const)('%s', (_case, picked, held, expected) => {
+    expect(settleSlotChoice(picked, held, offered)).toBe(expected);
+  });
+  it('nothing offered yet keeps what is held', () => {
+    expect(settleSlotChoice(11, 12, [])).toBe(12);
+  });
+});
+
+describe('which product pages show the slot choice', () => {
+  const service = (required: boolean) =>
+    ({
+      product_type_name: 'Service Product',
+      type_details: { service: { slot_booking_required: required } },
+    }) as unknown as Pick<Schema<'ProductDetail'>, 'product_type_name' | 'type_details'>;
+  it.each([
+    ['a service that books slots', service(true), true],
+    ['a service without required slots', service(false), true],
+    ['a packaged service', { ...service(false), product_type_name: 'Packaged Service Product' }, true],
+    ['a physical product', { ...service(false), product_type_name: 'Physical Product' }, false],
+  ] as const)('%s', (_case, product, expected) => {
+    expect(showsSlots(product as Parameters<typeof showsSlots>[0])).toBe(expected);
   });
 });
