@@ -84,6 +84,7 @@ export {
   formatTime,
   formatWeekdays,
   joinList,
+  megabyteAmount,
   showsPrice,
 } from './format.ts';
 export {

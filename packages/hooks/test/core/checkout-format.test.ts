@@ -13,6 +13,7 @@ import {
   formatWeekdays,
   initialPaymentSelection,
   isOrderPaid,
+  megabyteAmount,
   orderRefusal,
   paymentReturnAction,
   paymentSelectionReducer,
@@ -374,7 +375,18 @@ describe('formatting', () => {
 
   it('converts bytes to megabytes', () => {
     expect(bytesToMegabytes(1048576)).toBe(1);
-    expect(formatMegabytes(13002342)).toBe('12.40 MB');
+  });
+
+  it.each([
+    [13002342, 2, '12.40', '12.40 MB'],
+    [1048576, 0, '1', '1 MB'],
+    [0, 2, '0.00', '0.00 MB'],
+    [59244544, 1, '56.5', '56.5 MB'],
+  ])('%d bytes with %d decimals: amount %s, with its unit %s', (bytes, decimals, amount, text) => {
+    expect(megabyteAmount(bytes, decimals)).toBe(amount);
+    expect(formatMegabytes(bytes, decimals)).toBe(text);
+    // The amount a translation puts before its own unit carries no unit of its own.
+    expect(megabyteAmount(bytes, decimals)).not.toMatch(/[A-Za-z]/);
   });
 });
 
