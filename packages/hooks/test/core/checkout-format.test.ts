@@ -535,4 +535,23 @@ describe('route guards (spec §2)', () => {
   ] as const)('%s route, signed in %s → %s', (access, signedIn, decision) =>
     expect(routeAccess(access, signedIn)).toBe(decision),
   );
+
+  it.each([
+    // A page opened after the access token lapsed holds only the refresh token: renew, then render.
+    ['signed-in', false, true, 'none', 'renew'],
+    ['signed-in', false, true, 'renewing', 'wait'],
+    ['signed-in', true, false, 'none', 'render'],
+    // Cut off (no network): said with a retry, never sent to the sign-in form.
+    ['signed-in', false, true, 'unavailable', 'renew-failed'],
+    // Refused: the refresh token is gone, so the shopper signs in (the page is remembered).
+    ['signed-in', false, false, 'none', 'sign-in'],
+    ['signed-in', false, false, 'unavailable', 'sign-in'],
+    ['all', false, true, 'none', 'render'],
+    ['guest', false, true, 'none', 'render'],
+    ['guest', true, true, 'none', 'home'],
+  ] as const)(
+    '%s route, signed in %s, refresh token held %s, renewal %s → %s',
+    (access, signedIn, renewable, renewal, decision) =>
+      expect(routeAccess(access, { signedIn, renewable, renewal })).toBe(decision),
+  );
 });
