@@ -1,10 +1,15 @@
 import { type SandboxServer, startSandboxServer } from '@marketkit/sandbox/node';
+import { type MarketClient, unwrap } from '@marketkit/sdk';
 import type { Page } from '@playwright/test';
 import { startStaticHost } from '../apps/storefront/server/static-host.mjs';
 import { useStorefront } from './support/servers.ts';
+import { ensureAddress, signedInShopper } from './support/shopper-client.ts';
+import { signInInBrowser } from './support/sign-in.ts';
 import { expect, test } from './support/test.ts';
 
 const storefront = useStorefront();
+const HOME_CHEF_EBOOK = 1048;
+const CASH_ON_DELIVERY = 1;
 
 /** The services calls (`/api/…` through the storefront's proxy, or the services host itself) a page makes. */
 function servicesCalls(page: Page) {
@@ -60,6 +65,167 @@ test.describe('a pincode applied on the listing (every call carries the saved pi
     });
     test('SPA build: /listCategories and its footer’s policies carry it', async ({ page }) => {
       await pincodeJourney(page, `http://demo.localhost:${host.port}`);
+    });
+  });
+});
+
+/** The seeded demo shopper, signed in through the services host, with an address: places buy-now orders. */
+async function demoShopper() {
+  const client: MarketClient = await signedInShopper(storefront.sandboxUrl(), 'demo');
+  const address = await ensureAddress(client);
+  const productId = async (name: string) => {
+    const all = await unwrap(client.GET('/pbs/rest/v3/products', { params: { query: { page_number: -1 } } }));
+    const found = all.data.find((product) => product.product_name === name);
+    if (!found) throw new Error(`no product named ${name}`);
+    return found.product_id;
+  };
+  const order = async (productId: number, slotId?: number) => {
+    const checkout = await unwrap(
+      client.POST('/flow-management/rest/v3/checkout-journey', {
+        body: {
+          source: 'buy_now',
+          buy_now_item: { product_id: productId, quantity: 1, ...(slotId ? { slot_id: slotId } : {}) },
+        },
+      }),
+    );
+    const created = await unwrap(
+      client.POST('/ofs/rest/v3/orders', {
+        body: {
+          checkout_id: checkout.checkout_id,
+          delivery_address_id: address.address_id,
+          billing_address_id: address.address_id,
+          payment_method_ids: [CASH_ON_DELIVERY],
+        },
+      }),
+    );
+    return unwrap(
+      client.GET('/ofs/rest/v3/orders/{orderId}', { params: { path: { orderId: created.order_id } } }),
+    );
+  };
+  const freeSlot = async (productId: number) => {
+    const slots = await unwrap(
+      client.GET('/sos/rest/v3/slots', { params: { query: { product_id: productId } } }),
+    );
+    const free = slots.data.find((slot) => slot.booked < slot.capacity);
+    if (!free) throw new Error(`product ${productId} has no free slot`);
+    return free.slot_id;
+  };
+  return { productId, order, freeSlot };
+}
+
+test('[fidelity] a digital product’s file size shows its unit once, in the shopper’s language', async ({
+  page,
+}) => {
+  const origin = storefront.origin('demo');
+  await page.goto(`${origin}/ProductDetails?productId=${HOME_CHEF_EBOOK}`);
+  const size = page.locator('dt', { hasText: 'File size' }).locator('xpath=following-sibling::dd[1]');
+  await expect(size).toHaveText('12.40 MB');
+  await page.goto(`${origin}/fr/ProductDetails?productId=${HOME_CHEF_EBOOK}`);
+  await expect(page.locator('dd', { hasText: /Mo/ })).toHaveText('12.40 Mo');
+});
+
+test('[fidelity] "Training overview" shows for a training, not for a plumbing visit', async ({ page }) => {
+  const shopper = await demoShopper();
+  const plumbing = await shopper.order(await shopper.productId('Plumbing Visit'));
+  const barista = await shopper.productId('Barista Training Course');
+  const training = await shopper.order(barista, await shopper.freeSlot(barista));
+  const origin = await signInInBrowser(page, storefront.origin('demo'));
+  await page.goto(`${origin}/userprofile/order?orderId=${plumbing.order_id}`);
+  await expect(page.getByText('Plumbing Visit').first()).toBeVisible();
+  await expect(page.getByRole('link', { name: /Training overview/ })).toHaveCount(0);
+  await page.goto(`${origin}/userprofile/order?orderId=${training.order_id}`);
+  await page.getByRole('link', { name: /Training overview/ }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Barista Training Course');
+});
+
+test.describe('copy to clipboard', () => {
+  test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+  const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
+
+  test('[fidelity] the order number and a training’s join link are copied, "Copied" is said and goes after 3 s', async ({
+    page,
+  }) => {
+    const shopper = await demoShopper();
+    const masterclass = await shopper.order(await shopper.productId('Photography Masterclass'));
+    const origin = await signInInBrowser(page, storefront.origin('demo'));
+    await page.goto(`${origin}/userprofile/order?orderId=${masterclass.order_id}`);
+    const copyNumber = page.getByRole('button', { name: `Copy order number ${masterclass.order_number}` });
+    await copyNumber.click();
+    expect(await clipboard(page)).toBe(masterclass.order_number);
+    await expect(copyNumber).toHaveText('Copied');
+    await expect(page.getByRole('status').filter({ hasText: 'Copied' })).toHaveCount(1);
+    // The feedback resets after 3 seconds (the UI kit's test checks the exact time with its own clock).
+    await expect(copyNumber).toHaveText('Copy', { timeout: 10_000 });
+    await expect(page.getByRole('status').filter({ hasText: 'Copied' })).toHaveCount(0);
+
+    const item = masterclass.items[0]?.order_item_id;
+    await page.goto(`${origin}/trainingOverview/${item}/${masterclass.order_id}`);
+    await page.getByRole('button', { name: 'Copy the join link of Camera basics' }).click();
+    expect(await clipboard(page)).toBe(
+      `${origin}/trainingOverview/${item}/${masterclass.order_id}#session-1`,
+    );
+  });
+
+  test('[fidelity] in French the button and its feedback are in French', async ({ page }) => {
+    const shopper = await demoShopper();
+    const order = await shopper.order(await shopper.productId('Plumbing Visit'));
+    const origin = await signInInBrowser(page, storefront.origin('demo'));
+    await page.goto(`${origin}/fr/userprofile/order?orderId=${order.order_id}`);
+    const copy = page.getByRole('button', { name: `Copier le numéro de commande ${order.order_number}` });
+    await copy.click();
+    await expect(copy).toHaveText('Copié');
+    expect(await clipboard(page)).toBe(order.order_number);
+  });
+});
+
+test.describe('a services host that is down is not a closed store', () => {
+  // The page's own bound is 15 s, its rechecks 2 s, 4 s, 8 s apart, and a server-rendered page waits
+  // up to its data limit (10 s here) first: 90 s leaves room for a loaded two-core machine.
+  test.describe.configure({ timeout: 90_000 });
+  const faults = (method: 'POST' | 'DELETE', rule?: object) =>
+    fetch(`${storefront.sandboxUrl()}/__sandbox/faults`, {
+      method,
+      headers: { 'Content-Type': 'application/json' },
+      ...(rule ? { body: JSON.stringify(rule) } : {}),
+    });
+  test.afterEach(async () => {
+    await faults('DELETE');
+  });
+
+  test('[U1] validate-store answering 503: "cannot be reached" with Try again, never "closed"; Try again opens the store once it is back', async ({
+    page,
+  }) => {
+    await faults('POST', {
+      path: '/ums/rest/v3/validate-store',
+      status: 503,
+      message: 'Down for maintenance',
+    });
+    await page.goto(storefront.origin('demo'), { waitUntil: 'commit' });
+    const unreachable = page.getByRole('alert').filter({ hasText: 'This store cannot be reached right now' });
+    // The bound the page keeps (15 s), with room for a loaded two-core machine's first paint.
+    await expect(unreachable).toBeVisible({ timeout: 25_000 });
+    await expect(page.getByText('This store is not available')).toHaveCount(0);
+    await faults('DELETE');
+    await unreachable.getByRole('button', { name: 'Try again' }).click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Everything for home, work and play' }),
+    ).toBeVisible();
+  });
+
+  test('[U2][U3] a hung services host: "taking longer" early, then "cannot be reached", and the store opens by itself when the host is back', async ({
+    page,
+  }) => {
+    await faults('POST', { path: '/ums/rest/v3/validate-store', latencyMs: 120_000 });
+    await page.goto(storefront.origin('demo'), { waitUntil: 'commit' });
+    await expect(page.getByText('This is taking longer than usual…')).toBeVisible({ timeout: 15_000 });
+    const unreachable = page.getByRole('alert').filter({ hasText: 'This store cannot be reached right now' });
+    await expect(unreachable).toBeVisible({ timeout: 30_000 });
+    // [U3] The host comes back: the page rechecks by itself (2 s, 4 s, 8 s… apart) and opens the store.
+    await faults('DELETE');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Everything for home, work and play' }),
+    ).toBeVisible({
+      timeout: 30_000,
     });
   });
 });

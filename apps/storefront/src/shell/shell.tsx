@@ -7,7 +7,12 @@ import {
   usePincode,
   useStoreBootstrap,
 } from '@marketkit/hooks';
-import { themeStyleSheet } from '@marketkit/hooks/core';
+import {
+  FIRST_SCREEN_GIVE_UP_MS,
+  FIRST_SCREEN_SLOW_MS,
+  firstScreenWait,
+  themeStyleSheet,
+} from '@marketkit/hooks/core';
 import type { Schema } from '@marketkit/sdk';
 import { Spinner, Toaster, toast } from '@marketkit/ui';
 import type { DehydratedState } from '@tanstack/react-query';
@@ -18,7 +23,7 @@ import { AiWidget } from '../ai/widget.tsx';
 import { keepPreferenceCookies } from '../app/preferences.ts';
 import { lazyScreen } from '../app/route-modules.ts';
 import { type RouteHandle, SHELL_NAMESPACES } from '../i18n/namespaces.ts';
-import { SettingsError, StoreUnavailable } from '../pages/store-status.tsx';
+import { SettingsError, StoreUnavailable, StoreUnreachable } from '../pages/store-status.tsx';
 import { ScreenErrorBoundary } from './error-boundary.tsx';
 import { Footer } from './footer.tsx';
 import { HEADER_HEIGHT_VARIABLE, Header } from './header.tsx';
@@ -58,12 +63,38 @@ export function useRouteAnswers(): DehydratedState | undefined {
   }, [matches]);
 }
 
-export function Loading({ label }: { label: string }) {
+export function Loading({ label, slow = null }: { label: string; slow?: string | null }) {
   return (
-    <div className="flex min-h-screen items-center justify-center">
+    <div className="flex min-h-screen flex-col items-center justify-center gap-4">
       <Spinner label={label} />
+      {slow ? (
+        <p role="status" className="text-sm">
+          {slow}
+        </p>
+      ) : null}
     </div>
   );
+}
+
+/**
+ * How long the store has been loading, as `firstScreenWait` names it: a shopper is told early that it
+ * is slow, and after the bound that the store cannot be reached (the calls keep going meanwhile).
+ */
+function useFirstScreenWait(loading: boolean) {
+  const [wait, setWait] = useState<ReturnType<typeof firstScreenWait>>('waiting');
+  useEffect(() => {
+    if (!loading) {
+      setWait('waiting');
+      return;
+    }
+    const started = Date.now();
+    const update = () => setWait(firstScreenWait(Date.now() - started));
+    const timers = [FIRST_SCREEN_SLOW_MS, FIRST_SCREEN_GIVE_UP_MS].map((ms) => setTimeout(update, ms));
+    return () => {
+      for (const timer of timers) clearTimeout(timer);
+    };
+  }, [loading]);
+  return wait;
 }
 
 function Frame({
@@ -185,15 +216,22 @@ export function Store() {
       loadTagManager(store.settings?.store_page_settings.google_analytics_tag ?? '');
   }, [store.status, store.settings]);
 
+  const wait = useFirstScreenWait(store.status === 'loading');
+
   // Shown once the first screen has what it needs (a page the server rendered has it at once); a
   // later language switch keeps the page.
   const revealed = useRef(false);
   const textsReady = ready && i18n.language === language.language;
   if (store.status !== 'loading' && !language.isLoading && textsReady) revealed.current = true;
-  if (!revealed.current) return <Loading label={t('loading')} />;
+  // Said once the texts are in (they come from the storefront, not from the services host).
+  if (ready && (store.status === 'unreachable' || (store.status === 'loading' && wait === 'overdue')))
+    return <StoreUnreachable retry={store.retry} />;
+  if (!revealed.current)
+    return <Loading label={t('loading')} slow={wait === 'slow' ? t('loading_slow') : null} />;
   if (store.status === 'unavailable') return <StoreUnavailable />;
   if (store.status === 'settings-error') return <SettingsError />;
-  if (store.status === 'loading') return <Loading label={t('loading')} />;
+  if (store.status === 'loading')
+    return <Loading label={t('loading')} slow={wait === 'slow' ? t('loading_slow') : null} />;
   return (
     <>
       {/* The tenant's colours, in the page's own HTML (checked colours only: see themeStyleSheet). */}
