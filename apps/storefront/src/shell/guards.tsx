@@ -40,13 +40,24 @@ export function useHydrated(): boolean {
   );
 }
 
+/** Renewals a guard started and still awaits: a refusal of one is the guard's to answer (see `goHome`). */
+let pageRenewals = 0;
+
+/** Whether a guard is renewing the session for the page asked for: its refusal goes to /signin, not /. */
+export const pageRenewalUnderWay = () => pageRenewals > 0;
+
 /** Renews a session that holds only a refresh token, once per page (again on `retry`). */
 function useRenewal(needed: boolean, renew: () => Promise<'renewed' | 'rejected' | 'unavailable'>) {
   const [renewal, setRenewal] = useState<SessionRenewal>('none');
   const start = useCallback(() => {
     setRenewal('renewing');
+    pageRenewals += 1;
     // `renewed` and `rejected` change the tokens, and so the session the guard reads.
-    void renew().then((outcome) => setRenewal(outcome === 'unavailable' ? 'unavailable' : 'none'));
+    void renew()
+      .then((outcome) => setRenewal(outcome === 'unavailable' ? 'unavailable' : 'none'))
+      .finally(() => {
+        pageRenewals -= 1;
+      });
   }, [renew]);
   useEffect(() => {
     if (needed) start();
