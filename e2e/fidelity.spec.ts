@@ -234,4 +234,19 @@ test.describe('a services host that is down is not a closed store', () => {
       timeout: 30_000,
     });
   });
+
+  test('[U4] a hung product service: "taking longer" early, "could not be loaded" with Try again within the bound, and Try again shows it once back', async ({
+    page,
+  }) => {
+    await faults('POST', { path: '/pbs/rest/v3/products/*', latencyMs: 120_000 });
+    await page.goto(`${storefront.origin('demo')}/ProductDetails?productId=${HOME_CHEF_EBOOK}`, {
+      waitUntil: 'commit',
+    });
+    await expect(page.getByText('This is taking longer than usual…')).toBeVisible({ timeout: 20_000 });
+    const failed = page.getByRole('alert').filter({ hasText: 'The product could not be loaded.' });
+    await expect(failed).toBeVisible({ timeout: 30_000 });
+    await faults('DELETE');
+    await failed.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'The Home Chef E-book' })).toBeVisible();
+  });
 });

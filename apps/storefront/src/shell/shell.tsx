@@ -7,12 +7,7 @@ import {
   usePincode,
   useStoreBootstrap,
 } from '@marketkit/hooks';
-import {
-  FIRST_SCREEN_GIVE_UP_MS,
-  FIRST_SCREEN_SLOW_MS,
-  firstScreenWait,
-  themeStyleSheet,
-} from '@marketkit/hooks/core';
+import { themeStyleSheet } from '@marketkit/hooks/core';
 import type { Schema } from '@marketkit/sdk';
 import { Spinner, Toaster, toast } from '@marketkit/ui';
 import type { DehydratedState } from '@tanstack/react-query';
@@ -29,6 +24,7 @@ import { Footer } from './footer.tsx';
 import { HEADER_HEIGHT_VARIABLE, Header } from './header.tsx';
 import { ScreenLoadFailure } from './screen-load-failure.tsx';
 import { ScrollManager } from './scroll.tsx';
+import { useFirstScreenWait } from './use-first-screen-wait.ts';
 
 const PaymentReturn = lazy(lazyScreen(() => import('./payment-return.tsx')));
 
@@ -74,27 +70,6 @@ export function Loading({ label, slow = null }: { label: string; slow?: string |
       ) : null}
     </div>
   );
-}
-
-/**
- * How long the store has been loading, as `firstScreenWait` names it: a shopper is told early that it
- * is slow, and after the bound that the store cannot be reached (the calls keep going meanwhile).
- */
-function useFirstScreenWait(loading: boolean) {
-  const [wait, setWait] = useState<ReturnType<typeof firstScreenWait>>('waiting');
-  useEffect(() => {
-    if (!loading) {
-      setWait('waiting');
-      return;
-    }
-    const started = Date.now();
-    const update = () => setWait(firstScreenWait(Date.now() - started));
-    const timers = [FIRST_SCREEN_SLOW_MS, FIRST_SCREEN_GIVE_UP_MS].map((ms) => setTimeout(update, ms));
-    return () => {
-      for (const timer of timers) clearTimeout(timer);
-    };
-  }, [loading]);
-  return wait;
 }
 
 function Frame({
