@@ -1,9 +1,7 @@
-import { type SandboxServer, startSandboxServer } from '@marketkit/sandbox/node';
 import { type MarketClient, unwrap } from '@marketkit/sdk';
 import type { Page } from '@playwright/test';
-import { startStaticHost } from '../apps/storefront/server/static-host.mjs';
-import { useStorefront } from './support/servers.ts';
-import { ensureAddress, signedInShopper } from './support/shopper-client.ts';
+import { useSpaHost, useStorefront } from './support/servers.ts';
+import { ensureAddress, firstFreeSlot, placeBuyNowOrder, signedInShopper } from './support/shopper-client.ts';
 import { signInInBrowser } from './support/sign-in.ts';
 import { expect, test } from './support/test.ts';
 
@@ -50,23 +48,16 @@ async function pincodeJourney(page: Page, origin: string) {
 }
 
 test.describe('a pincode applied on the listing (every call carries the saved pincode)', () => {
+  // The CPU is slowed 4x on a two-core machine that other jobs share: 60 s, not the default 30.
+  test.describe.configure({ timeout: 60_000 });
   test('server-rendered app: /listCategories and its footer’s policies carry it', async ({ page }) => {
     await pincodeJourney(page, storefront.origin('demo'));
   });
 
   test.describe('SPA build', () => {
-    let sandbox: SandboxServer;
-    let host: Awaited<ReturnType<typeof startStaticHost>>;
-    test.beforeAll(async () => {
-      sandbox = await startSandboxServer({ port: 0, log: () => {} });
-      host = await startStaticHost({ servicesHost: sandbox.url });
-    });
-    test.afterAll(async () => {
-      await host.close();
-      await sandbox.close();
-    });
+    const spa = useSpaHost();
     test('SPA build: /listCategories and its footer’s policies carry it', async ({ page }) => {
-      await pincodeJourney(page, `http://demo.localhost:${host.port}`);
+      await pincodeJourney(page, spa.origin('demo'));
     });
   });
 });
@@ -81,36 +72,17 @@ async function demoShopper() {
     if (!found) throw new Error(`no product named ${name}`);
     return found.product_id;
   };
-  const order = async (productId: number, slotId?: number, paymentMethodId = CASH_ON_DELIVERY) => {
-    const checkout = await unwrap(
-      client.POST('/flow-management/rest/v3/checkout-journey', {
-        body: {
-          source: 'buy_now',
-          buy_now_item: { product_id: productId, quantity: 1, ...(slotId ? { slot_id: slotId } : {}) },
-        },
-      }),
-    );
-    const created = await unwrap(
-      client.POST('/ofs/rest/v3/orders', {
-        body: {
-          checkout_id: checkout.checkout_id,
-          delivery_address_id: address.address_id,
-          billing_address_id: address.address_id,
-          payment_method_ids: [paymentMethodId],
-        },
-      }),
-    );
-    return unwrap(
-      client.GET('/ofs/rest/v3/orders/{orderId}', { params: { path: { orderId: created.order_id } } }),
-    );
-  };
+  const order = (productId: number, slotId?: number, paymentMethodId = CASH_ON_DELIVERY) =>
+    placeBuyNowOrder(client, {
+      productId,
+      addressId: address.address_id,
+      paymentMethodId,
+      ...(slotId ? { slotId } : {}),
+    });
   const freeSlot = async (productId: number) => {
-    const slots = await unwrap(
-      client.GET('/sos/rest/v3/slots', { params: { query: { product_id: productId } } }),
-    );
-    const free = slots.data.find((slot) => slot.booked < slot.capacity);
-    if (!free) throw new Error(`product ${productId} has no free slot`);
-    return free.slot_id;
+    const slot = await firstFreeSlot(client, productId);
+    if (!slot) throw new Error(`product ${productId} has no free slot`);
+    return slot;
   };
   return { productId, order, freeSlot };
 }
@@ -141,6 +113,8 @@ test('[fidelity] "Training overview" shows for a training, not for a plumbing vi
 });
 
 test.describe('copy to clipboard', () => {
+  // Orders placed, a sign-in, two pages and the 3-second reset, on a loaded two-core machine.
+  test.describe.configure({ timeout: 60_000 });
   test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
   const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
 
