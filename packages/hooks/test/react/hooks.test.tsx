@@ -103,7 +103,8 @@ function refreshTokenOnly(refreshToken: string): TokenStore {
   };
 }
 
-describe('a session holding only a refresh token', () => {
+// A sign-in, then a refresh, each through the sandbox: 20 s for a two-core machine other jobs share.
+describe('a session holding only a refresh token', { timeout: 20_000 }, () => {
   const refreshTokenOf = async () => {
     const device = newDevice();
     const view = renderWithMarket(() => useSession(), device);
