@@ -3,7 +3,7 @@ import { type MarketClient, type Schema, unwrap } from '@marketkit/sdk';
 import type { Page } from '@playwright/test';
 import { seriousViolations } from './support/axe.ts';
 import { useStorefront } from './support/servers.ts';
-import { ensureAddress, signedInShopper } from './support/shopper-client.ts';
+import { ensureAddress, placeBuyNowOrder, signedInShopper } from './support/shopper-client.ts';
 import { signInInBrowser } from './support/sign-in.ts';
 import { expect, test } from './support/test.ts';
 
@@ -49,28 +49,13 @@ async function shopperScene(store: Store) {
       await unwrap(client.GET('/sos/rest/v3/slots', { params: { query: { product_id: productId } } }))
     ).data.filter((slot) => slot.booked < slot.capacity);
   const order = async (productId: number, paymentMethodId: number, slotId?: number) => {
-    const checkout = await unwrap(
-      client.POST('/flow-management/rest/v3/checkout-journey', {
-        body: {
-          source: 'buy_now',
-          buy_now_item: { product_id: productId, quantity: 1, ...(slotId ? { slot_id: slotId } : {}) },
-        },
-      }),
-    );
-    const created = await unwrap(
-      client.POST('/ofs/rest/v3/orders', {
-        body: {
-          checkout_id: checkout.checkout_id,
-          delivery_address_id: address.address_id,
-          billing_address_id: address.address_id,
-          payment_method_ids: [paymentMethodId],
-        },
-      }),
-    );
-    const detail = await unwrap(
-      client.GET('/ofs/rest/v3/orders/{orderId}', { params: { path: { orderId: created.order_id } } }),
-    );
-    return { orderId: created.order_id, orderItemId: detail.items[0]?.order_item_id as number };
+    const detail = await placeBuyNowOrder(client, {
+      productId,
+      addressId: address.address_id,
+      paymentMethodId,
+      ...(slotId ? { slotId } : {}),
+    });
+    return { orderId: detail.order_id, orderItemId: detail.items[0]?.order_item_id as number };
   };
   /** Pays on the sandbox's card gateway page, as a shopper's browser would. */
   const payByCard = async (orderId: number) => {

@@ -1,21 +1,10 @@
-import { type SandboxServer, startSandboxServer } from '@marketkit/sandbox/node';
-import { startStaticHost } from '../apps/storefront/server/static-host.ts';
+import { useSpaHost } from './support/servers.ts';
 import { expect, test } from './support/test.ts';
 
 // The SPA build (the framework's `ssr: false`) from a host of static files (a CDN): the browser draws
 // every screen and calls the services host itself. Its inline scripts are allowed by hash.
-let sandbox: SandboxServer;
-let host: Awaited<ReturnType<typeof startStaticHost>>;
-const origin = (store: string) => `http://${store}.localhost:${host.port}`;
-
-test.beforeAll(async () => {
-  sandbox = await startSandboxServer({ port: 0, log: () => {} });
-  host = await startStaticHost({ servicesHost: sandbox.url });
-});
-test.afterAll(async () => {
-  await host.close();
-  await sandbox.close();
-});
+const spa = useSpaHost();
+const origin = spa.origin;
 
 test('the app draws the store in the browser: home, a product, the cart, a language from the path', async ({
   page,
@@ -60,7 +49,8 @@ test.describe('a saved pincode (spec §7: the pin-code query comes from it)', ()
       const calls: URL[] = [];
       page.on('request', (request) => {
         const url = new URL(request.url());
-        if (url.origin === new URL(sandbox.url).origin && request.resourceType() === 'fetch') calls.push(url);
+        if (url.origin === new URL(spa.sandboxUrl()).origin && request.resourceType() === 'fetch')
+          calls.push(url);
       });
       await page.goto(`${origin('demo')}${path}`, { waitUntil: 'commit' });
       await expect(page.getByRole('heading', { level: 1, name: shown })).toBeVisible();

@@ -1,6 +1,7 @@
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import { type SandboxServer, startSandboxServer } from '@marketkit/sandbox/node';
 import { test } from '@playwright/test';
+import { startStaticHost } from '../../apps/storefront/server/static-host.ts';
 import { startStorefront } from './storefront-server.ts';
 
 /** Changes every JSON answer of the services host (for the storefront's server and the browser alike). */
@@ -114,4 +115,27 @@ export function pageHtml(origin: string, path: string, headers: Record<string, s
     call.on('error', reject);
     call.end();
   });
+}
+
+/**
+ * A sandbox and the SPA build (the framework's `ssr: false`) on a host of static files (a CDN), for
+ * the tests of one file or describe block: the browser draws every screen and calls the sandbox itself.
+ */
+export function useSpaHost() {
+  let sandbox: SandboxServer | undefined;
+  let host: Awaited<ReturnType<typeof startStaticHost>> | undefined;
+  test.beforeAll(async () => {
+    sandbox = await startSandboxServer({ port: 0, log: () => {} });
+    host = await startStaticHost({ servicesHost: sandbox.url });
+  });
+  test.afterAll(async () => {
+    await host?.close();
+    await sandbox?.close();
+  });
+  return {
+    /** The services host's URL. */
+    sandboxUrl: () => (sandbox ? sandbox.url : ''),
+    /** The SPA build as a store's host name: `http://demo.localhost:port`. */
+    origin: (store: string) => `http://${store}.localhost:${host?.port ?? 0}`,
+  };
 }

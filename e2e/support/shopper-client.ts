@@ -43,3 +43,35 @@ export async function firstFreeSlot(client: MarketClient, productId: number) {
   );
   return slots.data.find((slot) => slot.booked < slot.capacity)?.slot_id;
 }
+
+/** A buy-now order of one product (with a slot for a service), placed as the storefront places it. */
+export async function placeBuyNowOrder(
+  client: MarketClient,
+  options: { productId: number; addressId: number; paymentMethodId: number; slotId?: number },
+) {
+  const checkout = await unwrap(
+    client.POST('/flow-management/rest/v3/checkout-journey', {
+      body: {
+        source: 'buy_now',
+        buy_now_item: {
+          product_id: options.productId,
+          quantity: 1,
+          ...(options.slotId ? { slot_id: options.slotId } : {}),
+        },
+      },
+    }),
+  );
+  const created = await unwrap(
+    client.POST('/ofs/rest/v3/orders', {
+      body: {
+        checkout_id: checkout.checkout_id,
+        delivery_address_id: options.addressId,
+        billing_address_id: options.addressId,
+        payment_method_ids: [options.paymentMethodId],
+      },
+    }),
+  );
+  return unwrap(
+    client.GET('/ofs/rest/v3/orders/{orderId}', { params: { path: { orderId: created.order_id } } }),
+  );
+}

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { MarketApiError, ruleError } from '@marketkit/sdk';
+import { MARKET_ERROR_CODES, MarketApiError, ruleError } from '@marketkit/sdk';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { failureMessage } from '../src/catalogue/failure.ts';
@@ -59,12 +59,43 @@ describe('what a failure tells the shopper', () => {
     );
   });
 
-  it("never shows the hooks' or the SDK's English: the screen's own text stands in", async () => {
+  it("never shows the hooks' or the SDK's English: the code's text, else the screen's own", async () => {
     const t = await translator('ar');
-    expect(failureMessage(offline, 'لم يتم التغيير', t)).toBe('لم يتم التغيير');
+    expect(failureMessage(offline, 'لم يتم التغيير', t)).toBe(
+      (texts('ar', 'common').errors as Record<string, string>).NETWORK_ERROR,
+    );
     expect(failureMessage(ruleError('CHECKOUT_NOT_LOADED', 'not loaded'), 'fallback', t)).not.toMatch(
       /not loaded/,
     );
     expect(failureMessage(new TypeError('x'), 'fallback', t)).toBe('fallback');
+  });
+});
+
+describe('every failure code has a text for the shopper', () => {
+  it.each(['en', 'fr', 'hi', 'ar'])('%s has common:errors.{code} for every MarketErrorCode', (language) => {
+    const errors = (texts(language, 'common').errors ?? {}) as Record<string, unknown>;
+    const missing = MARKET_ERROR_CODES.filter((code) => typeof errors[code] !== 'string' || !errors[code]);
+    expect(missing).toEqual([]);
+  });
+
+  it.each(['en', 'fr', 'hi', 'ar'])(
+    'a malformed reply on a screen with no text of its own is told in words, never as a key (%s)',
+    async (language) => {
+      const malformed = new MarketApiError({
+        kind: 'malformed',
+        status: 200,
+        responseMessage: 'The reply was not JSON',
+        method: 'GET',
+        url: '/cfs/rest/v3/customer-cart',
+      });
+      const text = failureMessage(malformed, '', await translator(language));
+      expect(text).toBe((texts(language, 'common').errors as Record<string, string>).MALFORMED_REPLY);
+    },
+  );
+
+  it('an unknown code with no screen text gives the empty fallback, not a key', async () => {
+    const unknown = ruleError('BAD_REQUEST', 'x');
+    Object.assign(unknown, { code: 'NOT_A_CODE' });
+    expect(failureMessage(unknown, '', await translator('en'))).toBe('');
   });
 });

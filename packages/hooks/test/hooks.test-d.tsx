@@ -127,7 +127,7 @@ describe('public hook signatures', () => {
   it('useStoreBootstrap narrows on status', () => {
     type Bootstrap = UseStoreBootstrapResult;
     expectTypeOf<Bootstrap['status']>().toEqualTypeOf<
-      'loading' | 'unavailable' | 'settings-error' | 'ready'
+      'loading' | 'unavailable' | 'unreachable' | 'settings-error' | 'ready'
     >();
     expectTypeOf<Extract<Bootstrap, { status: 'ready' }>['logoUrl']>().toEqualTypeOf<string | null>();
   });

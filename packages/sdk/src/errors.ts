@@ -17,6 +17,37 @@ export type MarketApiErrorKind =
    */
   | 'rule';
 
+/** Every {@link MarketErrorCode}, for apps to check they have a text for each. */
+export const MARKET_ERROR_CODES = [
+  'NETWORK_ERROR',
+  'REQUEST_CANCELLED',
+  'TIMEOUT',
+  'MALFORMED_REPLY',
+  'REFRESH_UNAVAILABLE',
+  'BAD_REQUEST',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'VALIDATION_FAILED',
+  'RATE_LIMITED',
+  'SERVER_ERROR',
+  'HTTP_ERROR',
+  'INVALID_SERVICES_HOST',
+  'PROVIDER_MISSING',
+  'CHECKOUT_NOT_LOADED',
+  'BILLING_ADDRESS_REQUIRED',
+  'SHIPPING_ADDRESS_REQUIRED',
+  'PAYMENT_METHOD_UNAVAILABLE',
+  'INVALID_PINCODE',
+  'LANGUAGE_NOT_ACTIVE',
+  'LANGUAGE_CONTROLLED',
+  'PROFILE_IMAGE_REFUSED',
+  'EMPTY_DOWNLOAD',
+] as const;
+
 /**
  * A stable, machine-readable name for every failure, for apps to branch on and translate (the
  * `responseMessage` is the server's text, or English written by the SDK when there was no server).
@@ -35,34 +66,7 @@ export type MarketApiErrorKind =
  * A product already in the cart is not a failure: `useCart().add` resolves with the code
  * `ALREADY_IN_CART` (or `ADDED`).
  */
-export type MarketErrorCode =
-  | 'NETWORK_ERROR'
-  | 'REQUEST_CANCELLED'
-  | 'TIMEOUT'
-  | 'MALFORMED_REPLY'
-  | 'REFRESH_UNAVAILABLE'
-  | 'BAD_REQUEST'
-  | 'UNAUTHORIZED'
-  | 'FORBIDDEN'
-  | 'NOT_FOUND'
-  | 'CONFLICT'
-  | 'PAYLOAD_TOO_LARGE'
-  | 'UNSUPPORTED_MEDIA_TYPE'
-  | 'VALIDATION_FAILED'
-  | 'RATE_LIMITED'
-  | 'SERVER_ERROR'
-  | 'HTTP_ERROR'
-  | 'INVALID_SERVICES_HOST'
-  | 'PROVIDER_MISSING'
-  | 'CHECKOUT_NOT_LOADED'
-  | 'BILLING_ADDRESS_REQUIRED'
-  | 'SHIPPING_ADDRESS_REQUIRED'
-  | 'PAYMENT_METHOD_UNAVAILABLE'
-  | 'INVALID_PINCODE'
-  | 'LANGUAGE_NOT_ACTIVE'
-  | 'LANGUAGE_CONTROLLED'
-  | 'PROFILE_IMAGE_REFUSED'
-  | 'EMPTY_DOWNLOAD';
+export type MarketErrorCode = (typeof MARKET_ERROR_CODES)[number];
 
 export interface MarketApiErrorInit {
   kind: MarketApiErrorKind;

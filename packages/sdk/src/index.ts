@@ -9,6 +9,7 @@ export { type CookieAttributes, type CookieJar, readCookie, writeCookie } from '
 export {
   errorCodeOf,
   isMarketApiError,
+  MARKET_ERROR_CODES,
   MarketApiError,
   type MarketApiErrorInit,
   type MarketApiErrorKind,

@@ -97,41 +97,77 @@ export function ErrorState({
   );
 }
 
-/** How long the "copied" feedback shows (spec §9: 3 s). */
+/** How long the "copied" feedback shows: it resets after 3 seconds. */
 export const COPY_FEEDBACK_MS = 3000;
 
-/** Copies a text; its label switches to `copiedLabel` for 3 seconds. */
+/** Props of {@link CopyButton}. */
+export interface CopyButtonProps {
+  /** What is copied; a function is read at the click (e.g. a link made absolute against the page). */
+  text: string | (() => string);
+  /** The button's words. */
+  label?: string;
+  /** The button's name for a screen reader when `label` alone does not say what is copied ("Copy order number"). */
+  accessibleLabel?: string;
+  /** Shown on the button and announced (a polite live region) for 3 seconds once copied. */
+  copiedLabel?: string;
+  /** Announced when the browser refused to copy (no permission, an insecure page). */
+  failedLabel?: string;
+  /** The clipboard; the browser's `navigator.clipboard` by default. */
+  clipboard?: Pick<Clipboard, 'writeText'>;
+  /** Timers, for tests with a clock of their own; the page's by default. */
+  timers?: { setTimeout: (run: () => void, ms: number) => unknown; clearTimeout: (handle: unknown) => void };
+  className?: string;
+}
+
+const PAGE_TIMERS = {
+  setTimeout: (run: () => void, ms: number): unknown => globalThis.setTimeout(run, ms),
+  clearTimeout: (handle: unknown) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+/**
+ * Copies a text to the clipboard. The button then says `copiedLabel` for 3 seconds and a live region
+ * announces it (a button's own name changing is not reliably read out); a refusal is announced too.
+ */
 export function CopyButton({
   text,
   label = 'Copy',
+  accessibleLabel,
   copiedLabel = 'Copied',
+  failedLabel = 'Could not copy',
   clipboard,
-}: {
-  text: string;
-  label?: string;
-  copiedLabel?: string;
-  clipboard?: Pick<Clipboard, 'writeText'>;
-}) {
-  const [copied, setCopied] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  timers = PAGE_TIMERS,
+  className,
+}: CopyButtonProps) {
+  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const timer = useRef<unknown>(undefined);
+  useEffect(() => () => timers.clearTimeout(timer.current), [timers]);
+  const copy = async () => {
+    let next: 'copied' | 'failed' = 'copied';
+    try {
+      const target = clipboard ?? globalThis.navigator?.clipboard;
+      if (!target) throw new Error('No clipboard');
+      await target.writeText(typeof text === 'function' ? text() : text);
+    } catch {
+      next = 'failed';
+    }
+    setState(next);
+    timers.clearTimeout(timer.current);
+    timer.current = timers.setTimeout(() => setState('idle'), COPY_FEEDBACK_MS);
+  };
   return (
-    <Button
-      variant="secondary"
-      size="sm"
-      aria-live="polite"
-      onClick={async () => {
-        try {
-          await (clipboard ?? navigator.clipboard).writeText(text);
-        } catch {
-          return;
-        }
-        setCopied(true);
-        clearTimeout(timer.current);
-        timer.current = setTimeout(() => setCopied(false), COPY_FEEDBACK_MS);
-      }}
-    >
-      {copied ? copiedLabel : label}
-    </Button>
+    <span className={cn('inline-flex items-center', className)} data-slot="copy-button">
+      <Button
+        variant="secondary"
+        size="sm"
+        aria-label={accessibleLabel}
+        data-state={state}
+        onClick={() => void copy()}
+      >
+        {state === 'copied' ? copiedLabel : label}
+      </Button>
+      <span role="status" aria-live="polite" className="sr-only">
+        {state === 'copied' ? copiedLabel : state === 'failed' ? failedLabel : ''}
+      </span>
+    </span>
   );
 }

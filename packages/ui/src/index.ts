@@ -10,6 +10,7 @@ export { Dialog, type DialogProps, Drawer } from './dialog.tsx';
 export {
   COPY_FEEDBACK_MS,
   CopyButton,
+  type CopyButtonProps,
   EmptyState,
   ErrorState,
   Skeleton,

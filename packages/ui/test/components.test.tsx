@@ -4,6 +4,7 @@ import axe from 'axe-core';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   Button,
+  COPY_FEEDBACK_MS,
   CopyButton,
   Dialog,
   DiscountBadge,
@@ -228,24 +229,91 @@ describe('feedback', () => {
     },
   );
 
-  it('should reset the copied feedback after 3 seconds', async () => {
-    vi.useFakeTimers();
+  /** A clock the test moves by hand: the timers CopyButton is given. */
+  function manualClock() {
+    let now = 0;
+    const pending = new Map<number, { at: number; run: () => void }>();
+    let next = 0;
+    return {
+      timers: {
+        setTimeout: (run: () => void, ms: number) => {
+          next += 1;
+          pending.set(next, { at: now + ms, run });
+          return next;
+        },
+        clearTimeout: (handle: unknown) => void pending.delete(handle as number),
+      },
+      advance(ms: number) {
+        now += ms;
+        for (const [handle, timer] of [...pending])
+          if (timer.at <= now) {
+            pending.delete(handle);
+            timer.run();
+          }
+      },
+    };
+  }
+
+  it('should copy, say so on the button and in a live region, and reset after exactly 3 seconds', async () => {
+    const clock = manualClock();
     const writeText = vi.fn().mockResolvedValue(undefined);
-    render(<CopyButton text="MK-14-500001" clipboard={{ writeText }} />);
+    render(
+      <CopyButton
+        text="MK-14-500001"
+        accessibleLabel="Copy order number"
+        clipboard={{ writeText }}
+        timers={clock.timers}
+      />,
+    );
+    const button = screen.getByRole('button', { name: 'Copy order number' });
+    expect(screen.getByRole('status').textContent).toBe('');
     await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Copy' }));
+      fireEvent.click(button);
     });
     expect(writeText).toHaveBeenCalledWith('MK-14-500001');
-    expect(screen.getByRole('button').textContent).toBe('Copied');
-    await act(async () => {
-      vi.advanceTimersByTime(2999);
-    });
-    expect(screen.getByRole('button').textContent).toBe('Copied');
-    await act(async () => {
-      vi.advanceTimersByTime(1);
-    });
+    expect(button.textContent).toBe('Copied');
+    expect(screen.getByRole('status').textContent).toBe('Copied');
+    act(() => clock.advance(COPY_FEEDBACK_MS - 1));
+    expect(button.textContent).toBe('Copied');
+    act(() => clock.advance(1));
+    expect(button.textContent).toBe('Copy');
+    expect(screen.getByRole('status').textContent).toBe('');
+    expect(await seriousViolations(document.body)).toEqual([]);
+  });
+
+  it('should restart the 3 seconds on a second copy, and read a text given as a function at the click', async () => {
+    const clock = manualClock();
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    let link = '/a';
+    render(<CopyButton text={() => link} clipboard={{ writeText }} timers={clock.timers} />);
+    const button = screen.getByRole('button', { name: 'Copy' });
+    await act(async () => fireEvent.click(button));
+    act(() => clock.advance(2000));
+    link = '/b';
+    await act(async () => fireEvent.click(button));
+    expect(writeText.mock.calls).toEqual([['/a'], ['/b']]);
+    act(() => clock.advance(2000));
+    expect(button.textContent).toBe('Copied');
+    act(() => clock.advance(1000));
+    expect(button.textContent).toBe('Copy');
+  });
+
+  it('should announce a refused copy, and not claim it was copied', async () => {
+    const clock = manualClock();
+    const writeText = vi.fn().mockRejectedValue(new DOMException('Denied', 'NotAllowedError'));
+    render(
+      <CopyButton
+        text="SAVE10"
+        failedLabel="Could not copy"
+        clipboard={{ writeText }}
+        timers={clock.timers}
+      />,
+    );
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Copy' })));
     expect(screen.getByRole('button').textContent).toBe('Copy');
-    vi.useRealTimers();
+    expect(screen.getByRole('status').textContent).toBe('Could not copy');
+    act(() => clock.advance(COPY_FEEDBACK_MS));
+    expect(screen.getByRole('status').textContent).toBe('');
   });
 
   it.each([

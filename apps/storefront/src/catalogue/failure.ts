@@ -26,5 +26,7 @@ export function failureMessage(error: unknown, fallback: string, t: Translate): 
   if (error.kind === 'http' && error.responseMessage) return error.responseMessage;
   const field = typeof error.details.field === 'string' ? error.details.field : null;
   const keys = [...(field ? [`common:errors.${error.code}_${field}`] : []), `common:errors.${error.code}`];
-  return t(keys, { ...shownDetails(error), defaultValue: fallback });
+  const text = t(keys, { ...shownDetails(error), defaultValue: fallback });
+  // i18next answers a missing key with the key itself when the fallback is empty: never show it.
+  return keys.some((key) => key.endsWith(text)) ? fallback : text;
 }

@@ -1,5 +1,5 @@
 import { useAvailability, useStoreBootstrap } from '@marketkit/hooks';
-import { estimatedDeliveryDays, formatMegabytes } from '@marketkit/hooks/core';
+import { estimatedDeliveryDays, megabyteAmount } from '@marketkit/hooks/core';
 import type { Schema } from '@marketkit/sdk';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -57,7 +57,7 @@ export function TypeDetails({ product }: { product: Product }) {
   const details = product.type_details;
   const rows: [string, string][] = [];
   if (details.digital) {
-    rows.push([t('file_size'), t('megabytes', { size: formatMegabytes(details.digital.file_size_bytes) })]);
+    rows.push([t('file_size'), t('megabytes', { size: megabyteAmount(details.digital.file_size_bytes) })]);
     rows.push([t('file_format'), details.digital.file_format]);
     rows.push([
       t('downloads'),

@@ -8,6 +8,7 @@ import { failureMessage } from '../catalogue/failure.ts';
 import { useMoney } from '../catalogue/money.ts';
 import { useBusyAction } from '../catalogue/use-busy-action.ts';
 import { useFormat } from '../i18n/format.ts';
+import { Copy } from '../shell/copy.tsx';
 
 type Flow = UseCheckoutResult;
 type Checked = { code: string; discount: number; free: boolean; message: string };
@@ -150,15 +151,21 @@ export function CouponPanel({ flow, checkout }: { flow: Flow; checkout: Schema<'
                       </p>
                     ) : null}
                   </div>
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    disabled={busy}
-                    onClick={() => void apply(coupon.coupon_code)}
-                  >
-                    {t('apply')}
-                    <span className="sr-only">: {coupon.coupon_code}</span>
-                  </Button>
+                  <div className="flex items-center gap-2">
+                    <Copy
+                      text={coupon.coupon_code}
+                      name={t('common:copy.coupon_code', { code: coupon.coupon_code })}
+                    />
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      disabled={busy}
+                      onClick={() => void apply(coupon.coupon_code)}
+                    >
+                      {t('apply')}
+                      <span className="sr-only">: {coupon.coupon_code}</span>
+                    </Button>
+                  </div>
                 </li>
               ))}
             </ul>

@@ -20,6 +20,7 @@ import { PincodeForm } from '../catalogue/pincode-form.tsx';
 import { ProductGrid } from '../catalogue/product-tile.tsx';
 import { SelectField } from '../catalogue/select-field.tsx';
 import type { RouteHandle } from '../i18n/namespaces.ts';
+import { useFirstScreenWait } from '../shell/use-first-screen-wait.ts';
 import { useWideScreen } from '../shell/use-wide-screen.ts';
 
 export const handle: RouteHandle = { i18n: ['product_listing'], catalogue: true };
@@ -95,6 +96,9 @@ export default function Listing() {
     { hasData: page !== undefined, isFetching: products.isFetching, error: products.error },
     total,
   );
+  // A hung product service: "taking longer" after 3 s, the failure with a retry after 15 s.
+  const wait = useFirstScreenWait(state === 'loading' && page === undefined);
+  const shown = state === 'loading' && wait === 'overdue' ? 'failed' : state;
   const heading = filters.search ? t('results_for', { search: filters.search }) : t('all_products_title');
   return (
     <div className="mx-auto grid max-w-6xl gap-6 px-4 py-6 lg:grid-cols-[16rem_1fr]">
@@ -178,9 +182,9 @@ export default function Listing() {
               {heading}
             </h1>
             <p className="text-sm opacity-70" aria-live="polite">
-              {state === 'loading'
-                ? t('common:loading')
-                : state === 'failed'
+              {shown === 'loading'
+                ? t(wait === 'slow' ? 'common:loading_slow' : 'common:loading')
+                : shown === 'failed'
                   ? null
                   : t('result_count', { count: total })}
             </p>
@@ -193,7 +197,7 @@ export default function Listing() {
             onChange={(value) => go({ sort: SORTS.find((sort) => sort === value) ?? 'relevance' })}
           />
         </div>
-        {state === 'failed' ? (
+        {shown === 'failed' ? (
           <ErrorState
             title={t('load_failed')}
             retryLabel={t('common:retry')}

@@ -6,6 +6,7 @@ import { Link, Navigate, useLocation } from 'react-router';
 import { failureMessage } from '../catalogue/failure.ts';
 import type { RouteHandle } from '../i18n/namespaces.ts';
 import { OrderDetails } from '../orders/order-details.tsx';
+import { Copy } from '../shell/copy.tsx';
 
 export const handle: RouteHandle = { i18n: ['order', 'cart'] };
 
@@ -29,9 +30,17 @@ function OrderScreen({ orderId }: { orderId: number }) {
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-4 px-4 py-6">
       <BackLink />
-      <h1 className="break-words font-bold text-2xl">
-        {order.data ? t('order_number', { number: order.data.order_number }) : t('order_title')}
-      </h1>
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="break-words font-bold text-2xl">
+          {order.data ? t('order_number', { number: order.data.order_number }) : t('order_title')}
+        </h1>
+        {order.data ? (
+          <Copy
+            text={order.data.order_number}
+            name={t('common:copy.order_number', { number: order.data.order_number })}
+          />
+        ) : null}
+      </div>
       {order.isError ? (
         <ErrorState
           title={t('order_failed')}

@@ -44,6 +44,7 @@ import type { RouteHandle } from '../i18n/namespaces.ts';
 import { ScreenErrorBoundary } from '../shell/error-boundary.tsx';
 import { rememberReturnTo } from '../shell/guards.tsx';
 import { useBelowTheFold } from '../shell/scroll.tsx';
+import { useFirstScreenWait } from '../shell/use-first-screen-wait.ts';
 
 export const handle: RouteHandle = { i18n: ['product_details', 'cart'], catalogue: true };
 
@@ -93,6 +94,8 @@ function ProductPage({ productId }: { productId: number }) {
   const { t } = useTranslation(['product_details', 'cart', 'common']);
   const valid = Number.isSafeInteger(productId) && productId > 0;
   const product = useProduct(valid ? productId : null);
+  // A hung product service: "taking longer" after 3 s, the failure with a retry after 15 s.
+  const wait = useFirstScreenWait(valid && !product.data && !product.isError);
   const market = useMarket();
   const money = useMoney();
   const cart = useCart();
@@ -124,7 +127,7 @@ function ProductPage({ productId }: { productId: number }) {
         />
       </div>
     );
-  if (product.isError)
+  if (product.isError || (!product.data && wait === 'overdue'))
     return (
       <div className="mx-auto max-w-6xl px-4">
         <ErrorState
@@ -138,6 +141,11 @@ function ProductPage({ productId }: { productId: number }) {
   if (!item)
     return (
       <div className="mx-auto grid max-w-6xl gap-6 px-4 py-6 md:grid-cols-2" aria-busy="true">
+        {wait === 'slow' ? (
+          <p role="status" className="text-sm md:col-span-2">
+            {t('common:loading_slow')}
+          </p>
+        ) : null}
         <Skeleton className="aspect-square w-full" />
         <div className="flex flex-col gap-3">
           <Skeleton className="h-8 w-3/4" />

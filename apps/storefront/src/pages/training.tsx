@@ -9,6 +9,7 @@ import { ServiceStatus } from '../account/service-status.tsx';
 import { orderHref } from '../catalogue/links.ts';
 import { useFormat } from '../i18n/format.ts';
 import type { RouteHandle } from '../i18n/namespaces.ts';
+import { Copy } from '../shell/copy.tsx';
 
 export const handle: RouteHandle = { i18n: ['training_overview', 'order'] };
 
@@ -162,17 +163,24 @@ function Session({ session, anchor }: { session: Schema<'TrainingSession'>; anch
         ) : null}
       </dl>
       {join ? (
-        <a
-          href={join}
-          {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
-          className="self-start rounded-md bg-primary px-4 py-2 font-medium text-primary-fg text-sm hover:brightness-95 focus-visible:outline-2 focus-visible:outline-current focus-visible:outline-offset-2"
-        >
-          {t('join')}
-          <span className="sr-only">
-            : {session.title}
-            {external ? ` ${t('opens_new_tab')}` : ''}
-          </span>
-        </a>
+        <div className="flex flex-wrap items-center gap-2">
+          <a
+            href={join}
+            {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+            className="self-start rounded-md bg-primary px-4 py-2 font-medium text-primary-fg text-sm hover:brightness-95 focus-visible:outline-2 focus-visible:outline-current focus-visible:outline-offset-2"
+          >
+            {t('join')}
+            <span className="sr-only">
+              : {session.title}
+              {external ? ` ${t('opens_new_tab')}` : ''}
+            </span>
+          </a>
+          {/* The link as the shopper would open it: made whole against this page's address. */}
+          <Copy
+            text={() => new URL(join, window.location.href).href}
+            name={t('common:copy.join_link', { title: session.title })}
+          />
+        </div>
       ) : null}
     </li>
   );

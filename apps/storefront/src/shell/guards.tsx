@@ -1,7 +1,7 @@
 import { useSession } from '@marketkit/hooks';
-import { routeAccess, safeReturnPath } from '@marketkit/hooks/core';
-import { Spinner } from '@marketkit/ui';
-import { type ReactNode, useSyncExternalStore } from 'react';
+import { routeAccess, type SessionRenewal, safeReturnPath } from '@marketkit/hooks/core';
+import { ErrorState, Spinner } from '@marketkit/ui';
+import { type ReactNode, useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 
@@ -40,29 +40,76 @@ export function useHydrated(): boolean {
   );
 }
 
+/** Renewals a guard started and still awaits: a refusal of one is the guard's to answer (see `goHome`). */
+let pageRenewals = 0;
+
+/** Whether a guard is renewing the session for the page asked for: its refusal goes to /signin, not /. */
+export const pageRenewalUnderWay = () => pageRenewals > 0;
+
+/** Renews a session that holds only a refresh token, once per page (again on `retry`). */
+function useRenewal(needed: boolean, renew: () => Promise<'renewed' | 'rejected' | 'unavailable'>) {
+  const [renewal, setRenewal] = useState<SessionRenewal>('none');
+  const start = useCallback(() => {
+    setRenewal('renewing');
+    pageRenewals += 1;
+    // `renewed` and `rejected` change the tokens, and so the session the guard reads.
+    void renew()
+      .then((outcome) => setRenewal(outcome === 'unavailable' ? 'unavailable' : 'none'))
+      .finally(() => {
+        pageRenewals -= 1;
+      });
+  }, [renew]);
+  useEffect(() => {
+    if (needed) start();
+  }, [needed, start]);
+  return { renewal, retry: start };
+}
+
 /**
  * Spec §2 access rules: guests on a signed-in route go to /signin (the page remembered); signed-in
- * shoppers on a guest route go to /. A signed-in page draws its screen in the browser only: the
- * server renders its frame (the shopper's data is theirs, and the server may not even see their
- * session: a link from another site carries no SameSite=Strict cookie).
+ * shoppers on a guest route go to /. A page that holds only a refresh token (opened after the access
+ * token lapsed) renews the session first and then renders the page asked for; a renewal cut off is
+ * said, with a retry. A signed-in page draws its screen in the browser only: the server renders its
+ * frame (the shopper's data is theirs, and the server may not even see their session: a link from
+ * another site carries no SameSite=Strict cookie).
  */
 export function Guard({ access, children }: { access: Access; children: ReactNode }) {
   const session = useSession();
   const hydrated = useHydrated();
   const { t } = useTranslation('common');
   const { pathname, search, hash } = useLocation();
-  if (!hydrated && access === 'signed-in')
-    return (
-      <div className="flex justify-center py-16">
-        <Spinner label={t('loading')} />
-      </div>
-    );
-  const decision = routeAccess(access, session.status === 'signed-in');
+  const signedIn = session.status === 'signed-in';
+  const { renewal, retry } = useRenewal(
+    hydrated && access === 'signed-in' && !signedIn && session.renewable,
+    session.renew,
+  );
+  const decision = routeAccess(access, { signedIn, renewable: session.renewable, renewal });
+  if (!hydrated && access === 'signed-in') return <Waiting label={t('loading')} />;
   if (decision === 'render') return <>{children}</>;
   if (!hydrated) return null;
+  if (decision === 'renew' || decision === 'wait') return <Waiting label={t('loading')} />;
+  if (decision === 'renew-failed')
+    return (
+      <div className="mx-auto max-w-xl px-4 py-10">
+        <ErrorState
+          title={t('session_renewal.title')}
+          description={t('session_renewal.description')}
+          retryLabel={t('retry')}
+          onRetry={retry}
+        />
+      </div>
+    );
   if (decision === 'sign-in') {
     rememberReturnTo(`${pathname}${search}${hash}`);
     return <Navigate to="/signin" replace />;
   }
   return <Navigate to="/" replace />;
+}
+
+function Waiting({ label }: { label: string }) {
+  return (
+    <div className="flex justify-center py-16">
+      <Spinner label={label} />
+    </div>
+  );
 }

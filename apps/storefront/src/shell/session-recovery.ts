@@ -1,6 +1,6 @@
 import type { ReplayFailedEvent } from '@marketkit/sdk';
 import type { NavigateFunction } from 'react-router';
-import { forgetReturnTo } from './guards.tsx';
+import { forgetReturnTo, pageRenewalUnderWay } from './guards.tsx';
 
 const RELOAD_AT_KEY = 'marketkit_replay_reload_at';
 /** Within this time after such a reload, another failed replay does not reload again (no loops). */
@@ -34,11 +34,15 @@ export function reloadAfterFailedReplay(event: ReplayFailedEvent) {
 }
 
 /**
- * Spec §4: a session that ends on its own (refresh refused, guest 401) goes to /, without a reload.
+ * Spec §4: a session that ends on its own (refresh refused, guest 401) goes to /, without a reload;
+ * not a page's own renewal, refused before the page showed (see `pageRenewalUnderWay`).
  * After the current render: a signed-in page's guard may first send the new guest to /signin, and
  * that entry is then replaced by /.
  */
 export function goHome(navigate: NavigateFunction) {
+  // A renewal the page's guard asked for was refused: the shopper asked for a signed-in page holding
+  // no valid session, so the guard sends them to sign in and keeps the page (a guest's rule).
+  if (pageRenewalUnderWay()) return;
   forgetReturnTo();
   setTimeout(() => {
     // The guard may have remembered the page as the shopper turned guest: the next sign-in starts at /.

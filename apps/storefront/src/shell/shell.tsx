@@ -18,12 +18,13 @@ import { AiWidget } from '../ai/widget.tsx';
 import { keepPreferenceCookies } from '../app/preferences.ts';
 import { lazyScreen } from '../app/route-modules.ts';
 import { type RouteHandle, SHELL_NAMESPACES } from '../i18n/namespaces.ts';
-import { SettingsError, StoreUnavailable } from '../pages/store-status.tsx';
+import { SettingsError, StoreUnavailable, StoreUnreachable } from '../pages/store-status.tsx';
 import { ScreenErrorBoundary } from './error-boundary.tsx';
 import { Footer } from './footer.tsx';
 import { HEADER_HEIGHT_VARIABLE, Header } from './header.tsx';
 import { ScreenLoadFailure } from './screen-load-failure.tsx';
 import { ScrollManager } from './scroll.tsx';
+import { useFirstScreenWait } from './use-first-screen-wait.ts';
 
 const PaymentReturn = lazy(lazyScreen(() => import('./payment-return.tsx')));
 
@@ -58,10 +59,15 @@ export function useRouteAnswers(): DehydratedState | undefined {
   }, [matches]);
 }
 
-export function Loading({ label }: { label: string }) {
+export function Loading({ label, slow = null }: { label: string; slow?: string | null }) {
   return (
-    <div className="flex min-h-screen items-center justify-center">
+    <div className="flex min-h-screen flex-col items-center justify-center gap-4">
       <Spinner label={label} />
+      {slow ? (
+        <p role="status" className="text-sm">
+          {slow}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -185,15 +191,22 @@ export function Store() {
       loadTagManager(store.settings?.store_page_settings.google_analytics_tag ?? '');
   }, [store.status, store.settings]);
 
+  const wait = useFirstScreenWait(store.status === 'loading');
+
   // Shown once the first screen has what it needs (a page the server rendered has it at once); a
   // later language switch keeps the page.
   const revealed = useRef(false);
   const textsReady = ready && i18n.language === language.language;
   if (store.status !== 'loading' && !language.isLoading && textsReady) revealed.current = true;
-  if (!revealed.current) return <Loading label={t('loading')} />;
+  // Said once the texts are in (they come from the storefront, not from the services host).
+  if (ready && (store.status === 'unreachable' || (store.status === 'loading' && wait === 'overdue')))
+    return <StoreUnreachable retry={store.retry} />;
+  if (!revealed.current)
+    return <Loading label={t('loading')} slow={wait === 'slow' ? t('loading_slow') : null} />;
   if (store.status === 'unavailable') return <StoreUnavailable />;
   if (store.status === 'settings-error') return <SettingsError />;
-  if (store.status === 'loading') return <Loading label={t('loading')} />;
+  if (store.status === 'loading')
+    return <Loading label={t('loading')} slow={wait === 'slow' ? t('loading_slow') : null} />;
   return (
     <>
       {/* The tenant's colours, in the page's own HTML (checked colours only: see themeStyleSheet). */}

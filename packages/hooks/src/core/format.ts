@@ -228,6 +228,8 @@ export function formatWeekdays(
 /** Bytes to megabytes (÷ 1048576). */
 export const bytesToMegabytes = (bytes: number) => bytes / 1048576;
 
+/** `12.40`: the amount alone, for a translation that writes its own unit (`{{size}} Mo`). */
+export const megabyteAmount = (bytes: number, decimals = 2) => bytesToMegabytes(bytes).toFixed(decimals);
+
 /** `12.40 MB`. */
-export const formatMegabytes = (bytes: number, decimals = 2) =>
-  `${bytesToMegabytes(bytes).toFixed(decimals)} MB`;
+export const formatMegabytes = (bytes: number, decimals = 2) => `${megabyteAmount(bytes, decimals)} MB`;

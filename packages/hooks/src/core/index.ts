@@ -84,6 +84,7 @@ export {
   formatTime,
   formatWeekdays,
   joinList,
+  megabyteAmount,
   showsPrice,
 } from './format.ts';
 export {
@@ -242,7 +243,14 @@ export {
 } from './profile.ts';
 export { RECENTLY_VIEWED_LIMIT, recordView, sanitizeRecentlyViewed } from './recently-viewed.ts';
 export { RETRY_LIMIT, retryDelay, shouldRetry, shouldRetryTranslation } from './retry.ts';
-export { rememberLocation, returnPathOrHome, routeAccess, safeReturnPath } from './return-path.ts';
+export {
+  type RouteDecision,
+  rememberLocation,
+  returnPathOrHome,
+  routeAccess,
+  type SessionRenewal,
+  safeReturnPath,
+} from './return-path.ts';
 export {
   bookingActions,
   downloadFileName,
@@ -274,6 +282,9 @@ export {
   currencyFromSettings,
   DEFAULT_CURRENCY,
   DEFAULT_THEME,
+  FIRST_SCREEN_GIVE_UP_MS,
+  FIRST_SCREEN_SLOW_MS,
+  firstScreenWait,
   luminance,
   MIN_TEXT_CONTRAST,
   pageTitle,
@@ -281,9 +292,11 @@ export {
   type StoreValidationState,
   safeColour,
   settingsStoreId,
+  storeFailureReason,
   storeFromHost,
   storeIdHint,
   storeIdHintValue,
+  storeRecheckDelay,
   storeValidationState,
   type Theme,
   themeCssVariables,

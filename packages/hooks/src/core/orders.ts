@@ -173,14 +173,17 @@ export type OrderItemAction = 'cancel' | 'return' | 'replace' | 'download' | 'tr
 
 const SERVICE_TYPES: readonly string[] = ['Service Product', 'Packaged Service Product'];
 
-/** Whether an item is a service whose training overview (`/trainingOverview/{item}/{order}`) applies. */
-export const hasTrainingOverview = (item: Pick<OrderItem, 'product_type_name'>) =>
-  SERVICE_TYPES.includes(item.product_type_name);
+/**
+ * Whether an item has a training overview (`/trainingOverview/{item}/{order}`): a service whose product
+ * the services host marks as a training. Other services (a plumbing visit) have no overview to open.
+ */
+export const hasTrainingOverview = (item: Pick<OrderItem, 'product_type_name' | 'training'>) =>
+  item.training === true && SERVICE_TYPES.includes(item.product_type_name);
 
 /**
  * What the shopper may do with an order item. The services host decides cancel/return/replace
  * (`can_*`); a return or replacement whose window has ended by `now` is hidden even if the page is old.
- * Delivered items can be rated; service items link to their training overview.
+ * Delivered items can be rated; trainings link to their overview.
  */
 export function orderItemActions(
   item: Pick<
@@ -191,6 +194,7 @@ export function orderItemActions(
     | 'return_window_ends_at'
     | 'digital_download_available'
     | 'product_type_name'
+    | 'training'
     | 'item_status'
   >,
   now: Date,

@@ -47,12 +47,29 @@ export function rememberLocation(
   return safeReturnPath(`${location.pathname}${location.search}${location.hash ?? ''}`, origin);
 }
 
-/** What a route guard does (spec §2): render the screen, or send the visitor to sign-in or home. */
+/** Where the renewal of a session that holds only a refresh token stands (see `routeAccess`). */
+export type SessionRenewal = 'none' | 'renewing' | 'unavailable';
+
+/** What a route guard does: render, renew the session first, wait for it, say it failed, or send away. */
+export type RouteDecision = 'render' | 'renew' | 'wait' | 'renew-failed' | 'sign-in' | 'home';
+
+/**
+ * What a route guard does (spec §2): guests on a signed-in route go to sign-in, signed-in shoppers on
+ * a guest route go home. A page that holds only a refresh token (its access token lapsed, its cookie
+ * with it) is still a session: a signed-in route renews it first (`renew`, then `wait`) and renders
+ * once renewed; a renewal cut off (no network) is said, with a retry, rather than sending the shopper
+ * to sign in; only a refused renewal (the refresh token is gone then) sends them to sign in.
+ */
 export function routeAccess(
   access: 'all' | 'guest' | 'signed-in',
-  signedIn: boolean,
-): 'render' | 'sign-in' | 'home' {
-  if (access === 'signed-in' && !signedIn) return 'sign-in';
+  session: boolean | { signedIn: boolean; renewable: boolean; renewal: SessionRenewal },
+): RouteDecision {
+  const { signedIn, renewable, renewal } =
+    typeof session === 'boolean' ? { signedIn: session, renewable: false, renewal: 'none' } : session;
+  if (access === 'signed-in' && !signedIn) {
+    if (!renewable) return 'sign-in';
+    return renewal === 'renewing' ? 'wait' : renewal === 'unavailable' ? 'renew-failed' : 'renew';
+  }
   if (access === 'guest' && signedIn) return 'home';
   return 'render';
 }

@@ -2,11 +2,52 @@ import type { Schema } from '@marketkit/sdk';
 
 type StoreSettings = Schema<'StoreSettings'>;
 
-/** Store validation (spec §4 "App start"). */
+/**
+ * Store validation (spec §4 "App start"). An error's `reason`: `closed` (the store said it is),
+ * `failed` (the services host answered that it has no such store, or an answer of no use), or
+ * `unreachable` (no answer: the network, a time limit, or the host itself failing with a 5xx or 429).
+ */
 export type StoreValidationState =
   | { status: 'loading' }
   | { status: 'success'; name: string; displayName: string; storeId: number }
-  | { status: 'error'; reason: 'closed' | 'failed' };
+  | { status: 'error'; reason: 'closed' | 'failed' | 'unreachable' };
+
+/**
+ * Why a call of the first screen failed: `unreachable` when the services host gave no answer of its
+ * own (network, time limit, a refresh endpoint out of reach, a 5xx or a 429: it is down or busy, and
+ * trying again later may work), else `failed` (it answered: no such store, a refusal).
+ */
+export function storeFailureReason(error: unknown): 'failed' | 'unreachable' {
+  if (!error || typeof error !== 'object') return 'failed';
+  const { kind, status } = error as { kind?: unknown; status?: unknown };
+  if (kind === 'network' || kind === 'timeout' || kind === 'refresh-unavailable') return 'unreachable';
+  if (kind === 'http' && typeof status === 'number' && (status >= 500 || status === 429))
+    return 'unreachable';
+  return 'failed';
+}
+
+/** The first screen's wait is called slow after this: the shopper is told it is taking longer. */
+export const FIRST_SCREEN_SLOW_MS = 3000;
+
+/**
+ * Past this the first screen stops waiting and says the store cannot be reached (with a retry, and
+ * checking again by itself): one call's time limit (15 s), by which a hung host has had its whole
+ * call, and a host failing fast has had its retries for a blip (1 s, 2 s and 4 s).
+ */
+export const FIRST_SCREEN_GIVE_UP_MS = 15_000;
+
+/** How long the first screen has waited, as what to show: still `waiting`, `slow`, or `overdue`. */
+export function firstScreenWait(elapsedMs: number): 'waiting' | 'slow' | 'overdue' {
+  if (!(elapsedMs >= FIRST_SCREEN_SLOW_MS)) return 'waiting';
+  return elapsedMs >= FIRST_SCREEN_GIVE_UP_MS ? 'overdue' : 'slow';
+}
+
+/**
+ * While the store is shown as unreachable it is checked again by itself after 2 s, 4 s, 8 s… and
+ * never more than 30 s apart, so it comes back soon after the host does without hammering it.
+ */
+export const storeRecheckDelay = (attempt: number) =>
+  Math.min(2000 * 2 ** Math.max(0, Math.floor(attempt)), 30_000);
 
 export function storeValidationState(input: {
   isLoading: boolean;
@@ -14,7 +55,8 @@ export function storeValidationState(input: {
   data?: Schema<'StoreValidation'>;
 }): StoreValidationState {
   if (input.isLoading) return { status: 'loading' };
-  if (input.error || !input.data) return { status: 'error', reason: 'failed' };
+  if (input.error) return { status: 'error', reason: storeFailureReason(input.error) };
+  if (!input.data) return { status: 'error', reason: 'failed' };
   if (!input.data.store_status) return { status: 'error', reason: 'closed' };
   return {
     status: 'success',

@@ -1,5 +1,5 @@
 import { type RequestBody, type ResponseBody, unwrap } from '@marketkit/sdk';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { type SessionUser, sessionFromToken } from '../core/index.ts';
 import { deviceIdentity } from './device.ts';
 import { useAccessToken, useMarket } from './provider.tsx';
@@ -33,7 +33,22 @@ export interface UseSessionResult {
    * the answer. Resolves `true` when the server confirmed (the storefront then reloads). Never rejects.
    */
   signOut(): Promise<boolean>;
+  /**
+   * True while the status is `guest` but a refresh token is held: a page opened after the access
+   * token (and its cookie) lapsed. The session is still valid; `renew()` makes it whole.
+   */
+  renewable: boolean;
+  /**
+   * Renews the session with the refresh token (the same single refresh, across tabs, that a 401
+   * starts). `renewed`: the status becomes `signed-in`; `rejected`: the refresh token was refused (the
+   * tokens are gone); `unavailable`: the token endpoint could not be reached (the tokens are kept).
+   */
+  renew(): Promise<'renewed' | 'rejected' | 'unavailable'>;
 }
+
+/** Whether only a refresh token is held (no access token): read on the server as false. */
+const onlyRefreshToken = (held: { accessToken: string | null; refreshToken: string | null } | null) =>
+  Boolean(held?.refreshToken) && !held?.accessToken;
 
 /** The shopper's session (spec §4 "Session"). */
 export function useSession(): UseSessionResult {
@@ -71,8 +86,20 @@ export function useSession(): UseSessionResult {
     return confirmed;
   }, [market]);
 
+  const renewable = useSyncExternalStore(
+    market.session.subscribe,
+    () => onlyRefreshToken(market.client.tokens.get()),
+    () => false,
+  );
+  const renew = useCallback(async () => {
+    const outcome = await market.client.refreshSession();
+    return outcome.kind === 'refreshed' ? 'renewed' : outcome.kind;
+  }, [market]);
+
   return {
     status: decoded.status === 'signed-in' ? 'signed-in' : 'guest',
+    renewable: decoded.status !== 'signed-in' && renewable,
+    renew,
     user: decoded.status === 'signed-in' ? decoded.user : null,
     // Every sign-in names this device (its id is kept, so a trusted device stays trusted).
     signIn: useCallback(

@@ -1,6 +1,6 @@
 import type { MarketApiError, Schema } from '@marketkit/sdk';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import {
   type Currency,
   currencyFromSettings,
@@ -37,15 +37,21 @@ export interface StoreBootstrapBase {
   title: string;
   /** Why validation or the settings failed, or null. */
   error: MarketApiError | null;
+  /** Asks for the validation and the settings again (a "Try again", or a recheck while unreachable). */
+  retry(): void;
 }
 
 /**
- * What `useStoreBootstrap()` gives, by `status`: `loading`, `unavailable` (validation failed or the
- * store is closed: `validation.reason`), `settings-error` (validated, settings failed), or `ready`
- * with the store's logo URL.
+ * What `useStoreBootstrap()` gives, by `status`: `loading`, `unavailable` (the store is closed or
+ * the services host has no such store: `validation.reason`), `unreachable` (the services host gave no
+ * answer of its own: down, hung, 5xx; `retry()` later), `settings-error` (validated, settings
+ * failed), or `ready` with the store's logo URL.
  */
 export type UseStoreBootstrapResult =
-  | (StoreBootstrapBase & { status: 'loading' | 'unavailable' | 'settings-error'; logoUrl: null })
+  | (StoreBootstrapBase & {
+      status: 'loading' | 'unavailable' | 'unreachable' | 'settings-error';
+      logoUrl: null;
+    })
   | (StoreBootstrapBase & {
       status: 'ready';
       /** The store logo's URL on the services host, or null when it has none (or an unsafe one). */
@@ -62,8 +68,8 @@ export interface UseThemeResult {
 
 /**
  * App start (spec §4): store validation, then the store settings. `status` is `loading`, `unavailable`
- * (validation failed or `store_status` falsy), `settings-error`, or `ready` with the theme, currency,
- * page title and logo.
+ * (no such store, or `store_status` falsy), `unreachable` (the services host did not answer),
+ * `settings-error`, or `ready` with the theme, currency, page title and logo.
  */
 export function useStoreBootstrap(): UseStoreBootstrapResult {
   const market = useMarket();
@@ -97,6 +103,13 @@ export function useStoreBootstrap(): UseStoreBootstrapResult {
     market.state.storage.set(STORAGE_KEYS.storeFullName, validatedDisplayName);
   }, [market, validatedName, validatedDisplayName]);
   const error = marketErrorOrNull(validation.error ?? settings.error);
+  const refetchValidation = validation.refetch;
+  const refetchSettings = settings.refetch;
+  const settingsAsked = storeId > 0;
+  const retry = useCallback(() => {
+    void refetchValidation();
+    if (settingsAsked) void refetchSettings();
+  }, [refetchValidation, refetchSettings, settingsAsked]);
   return useMemo((): UseStoreBootstrapResult => {
     const theme = themeFromSettings(list);
     const base = {
@@ -106,11 +119,17 @@ export function useStoreBootstrap(): UseStoreBootstrapResult {
       currency: currencyFromSettings(list),
       settings: first ?? null,
       error,
+      retry,
     };
     if (validated.status === 'loading' || (validated.status === 'success' && settings.isLoading))
       return { status: 'loading', ...base, title: pageTitle(null), logoUrl: null };
     if (validated.status === 'error')
-      return { status: 'unavailable', ...base, title: pageTitle(null), logoUrl: null };
+      return {
+        status: validated.reason === 'unreachable' ? 'unreachable' : 'unavailable',
+        ...base,
+        title: pageTitle(null),
+        logoUrl: null,
+      };
     if (settings.error || !first)
       return { status: 'settings-error', ...base, title: pageTitle(validated.displayName), logoUrl: null };
     return {
@@ -119,7 +138,7 @@ export function useStoreBootstrap(): UseStoreBootstrapResult {
       title: pageTitle(validated.displayName),
       logoUrl: market.client.assetUrl(first.store_logo_path),
     };
-  }, [validated, list, first, settings.isLoading, settings.error, market, error]);
+  }, [validated, list, first, settings.isLoading, settings.error, market, error, retry]);
 }
 
 /** The store theme as tokens and as CSS variables (defaults until the settings arrive). */

@@ -13,6 +13,7 @@ import {
   formatWeekdays,
   initialPaymentSelection,
   isOrderPaid,
+  megabyteAmount,
   orderRefusal,
   paymentReturnAction,
   paymentSelectionReducer,
@@ -377,7 +378,18 @@ describe('formatting', () => {
 
   it('converts bytes to megabytes', () => {
     expect(bytesToMegabytes(1048576)).toBe(1);
-    expect(formatMegabytes(13002342)).toBe('12.40 MB');
+  });
+
+  it.each([
+    [13002342, 2, '12.40', '12.40 MB'],
+    [1048576, 0, '1', '1 MB'],
+    [0, 2, '0.00', '0.00 MB'],
+    [59244544, 1, '56.5', '56.5 MB'],
+  ])('%d bytes with %d decimals: amount %s, with its unit %s', (bytes, decimals, amount, text) => {
+    expect(megabyteAmount(bytes, decimals)).toBe(amount);
+    expect(formatMegabytes(bytes, decimals)).toBe(text);
+    // The amount a translation puts before its own unit carries no unit of its own.
+    expect(megabyteAmount(bytes, decimals)).not.toMatch(/[A-Za-z]/);
   });
 });
 
@@ -525,5 +537,24 @@ describe('route guards (spec §2)', () => {
     ['guest', false, 'render'],
   ] as const)('%s route, signed in %s → %s', (access, signedIn, decision) =>
     expect(routeAccess(access, signedIn)).toBe(decision),
+  );
+
+  it.each([
+    // A page opened after the access token lapsed holds only the refresh token: renew, then render.
+    ['signed-in', false, true, 'none', 'renew'],
+    ['signed-in', false, true, 'renewing', 'wait'],
+    ['signed-in', true, false, 'none', 'render'],
+    // Cut off (no network): said with a retry, never sent to the sign-in form.
+    ['signed-in', false, true, 'unavailable', 'renew-failed'],
+    // Refused: the refresh token is gone, so the shopper signs in (the page is remembered).
+    ['signed-in', false, false, 'none', 'sign-in'],
+    ['signed-in', false, false, 'unavailable', 'sign-in'],
+    ['all', false, true, 'none', 'render'],
+    ['guest', false, true, 'none', 'render'],
+    ['guest', true, true, 'none', 'home'],
+  ] as const)(
+    '%s route, signed in %s, refresh token held %s, renewal %s → %s',
+    (access, signedIn, renewable, renewal, decision) =>
+      expect(routeAccess(access, { signedIn, renewable, renewal })).toBe(decision),
   );
 });

@@ -60,6 +60,7 @@ const item = (over: Partial<OrderItem> = {}): OrderItem => ({
   estimated_delivery_date: null,
   delivered_at: null,
   digital_download_available: false,
+  training: false,
   ...over,
 });
 
@@ -250,8 +251,19 @@ describe('order item actions', () => {
       { product_type_name: 'Digital Product', digital_download_available: false },
       [],
     ],
-    ['a service', { product_type_name: 'Service Product', can_cancel: true }, ['cancel', 'training']],
-    ['a packaged service', { product_type_name: 'Packaged Service Product' }, ['training']],
+    ['a service (a plumbing visit)', { product_type_name: 'Service Product', can_cancel: true }, ['cancel']],
+    ['a packaged service that is no training', { product_type_name: 'Packaged Service Product' }, []],
+    [
+      'a training sold as a service',
+      { product_type_name: 'Service Product', training: true, can_cancel: true },
+      ['cancel', 'training'],
+    ],
+    [
+      'a training sold as a package',
+      { product_type_name: 'Packaged Service Product', training: true },
+      ['training'],
+    ],
+    ['a digital item marked as a training', { product_type_name: 'Digital Product', training: true }, []],
   ] as const)('%s', (_what, over, expected) => {
     expect(orderItemActions(item(over as Partial<OrderItem>), now)).toEqual(expected);
   });

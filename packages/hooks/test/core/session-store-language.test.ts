@@ -1,4 +1,4 @@
-import type { Schema } from '@marketkit/sdk';
+import { MarketApiError, type MarketApiErrorKind, type Schema } from '@marketkit/sdk';
 import { describe, expect, it } from 'vitest';
 import {
   contrastRatio,
@@ -6,6 +6,7 @@ import {
   DEFAULT_THEME,
   directionOf,
   displayNameOf,
+  firstScreenWait,
   languageFromPath,
   pageTitle,
   readableText,
@@ -17,10 +18,12 @@ import {
   safeColour,
   sessionFromToken,
   settingsStoreId,
+  storeFailureReason,
   storeFromHost,
   storeIdHint,
   storeIdHintValue,
   storeRealm,
+  storeRecheckDelay,
   storeValidationState,
   themeCssVariables,
   themeFromSettings,
@@ -283,6 +286,32 @@ describe('store', () => {
       { isLoading: false, error: new Error('x') },
       { status: 'error', reason: 'failed' },
     ],
+    [
+      {
+        isLoading: false,
+        error: new MarketApiError({
+          kind: 'http',
+          status: 503,
+          responseMessage: 'Down',
+          method: 'GET',
+          url: '/ums',
+        }),
+      },
+      { status: 'error', reason: 'unreachable' },
+    ],
+    [
+      {
+        isLoading: false,
+        error: new MarketApiError({
+          kind: 'http',
+          status: 404,
+          responseMessage: 'No such store',
+          method: 'GET',
+          url: '/ums',
+        }),
+      },
+      { status: 'error', reason: 'failed' },
+    ],
     [{ isLoading: false }, { status: 'error', reason: 'failed' }],
     [
       {
@@ -419,4 +448,47 @@ describe('language', () => {
     expect(directionOf('ar', [])).toBe('RTL');
     expect(directionOf('fr', [])).toBe('LTR');
   });
+});
+
+describe('a services host that is down is not a closed store', () => {
+  const failure = (kind: MarketApiErrorKind, status: number) =>
+    new MarketApiError({
+      kind,
+      status,
+      responseMessage: '',
+      method: 'GET',
+      url: '/ums/rest/v3/validate-store',
+    });
+  it.each([
+    ['no network', failure('network', 0), 'unreachable'],
+    ['a call that hung past its limit', failure('timeout', 0), 'unreachable'],
+    ['the host answering 503', failure('http', 503), 'unreachable'],
+    ['the host answering 500', failure('http', 500), 'unreachable'],
+    ['the host too busy (429)', failure('http', 429), 'unreachable'],
+    ['the refresh endpoint out of reach', failure('refresh-unavailable', 0), 'unreachable'],
+    ['no such store (404)', failure('http', 404), 'failed'],
+    ['a refusal (403)', failure('http', 403), 'failed'],
+    ['an answer of no use', failure('malformed', 200), 'failed'],
+    ['something else thrown', new Error('x'), 'failed'],
+    ['nothing', null, 'failed'],
+  ])('%s → %s', (_what, error, reason) => expect(storeFailureReason(error)).toBe(reason));
+
+  it.each([
+    [0, 'waiting'],
+    [2999, 'waiting'],
+    [3000, 'slow'],
+    [14_999, 'slow'],
+    [15_000, 'overdue'],
+    [Number.NaN, 'waiting'],
+  ])('after %d ms the first screen is %s', (elapsed, shown) => expect(firstScreenWait(elapsed)).toBe(shown));
+
+  it.each([
+    [0, 2000],
+    [1, 4000],
+    [2, 8000],
+    [3, 16_000],
+    [4, 30_000],
+    [20, 30_000],
+    [-1, 2000],
+  ])('recheck %d waits %d ms', (attempt, delay) => expect(storeRecheckDelay(attempt)).toBe(delay));
 });

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 
-import { createMemoryTokenStore } from '@marketkit/sdk';
+import { createMemoryTokenStore, type SessionTokens, type TokenStore } from '@marketkit/sdk';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -82,6 +82,60 @@ describe('storage that misbehaves', () => {
       ),
     });
     expect(other.result.current.items).toEqual([]);
+  });
+});
+
+/** A device whose access token (and its cookie) lapsed: only the refresh token is held. */
+function refreshTokenOnly(refreshToken: string): TokenStore {
+  let held: SessionTokens | null = { accessToken: null, refreshToken, idToken: null };
+  return {
+    get: () => held,
+    set: (grant) => {
+      held = {
+        accessToken: grant.access_token,
+        refreshToken: grant.refresh_token ?? held?.refreshToken ?? null,
+        idToken: grant.id_token ?? held?.idToken ?? null,
+      };
+    },
+    clear: () => {
+      held = null;
+    },
+  };
+}
+
+// A sign-in, then a refresh, each through the sandbox: 20 s for a two-core machine other jobs share.
+describe('a session holding only a refresh token', { timeout: 20_000 }, () => {
+  const refreshTokenOf = async () => {
+    const device = newDevice();
+    const view = renderWithMarket(() => useSession(), device);
+    await act(() => view.result.current.signIn(signIn));
+    view.unmount();
+    return device.tokens.get()?.refreshToken as string;
+  };
+
+  it('[R7] is renewable, and renew() makes it signed in', async () => {
+    const device = { storage: createMemoryStorage(), tokens: refreshTokenOnly(await refreshTokenOf()) };
+    const view = renderWithMarket(() => useSession(), device);
+    expect(view.result.current).toMatchObject({ status: 'guest', renewable: true });
+    await expect(act(() => view.result.current.renew())).resolves.toBe('renewed');
+    await waitFor(() => expect(view.result.current.status).toBe('signed-in'));
+    expect(view.result.current.renewable).toBe(false);
+  });
+
+  it('[R8] renew() says "unavailable" and keeps the tokens when the token endpoint is out of reach', async () => {
+    sandbox.faults.add({ path: '/ums/rest/v3/refresh-token', drop: true });
+    const device = { storage: createMemoryStorage(), tokens: refreshTokenOnly(await refreshTokenOf()) };
+    const view = renderWithMarket(() => useSession(), device);
+    await expect(act(() => view.result.current.renew())).resolves.toBe('unavailable');
+    expect(view.result.current).toMatchObject({ status: 'guest', renewable: true });
+  });
+
+  it('[R8] renew() says "rejected" and ends the session when the refresh token is refused', async () => {
+    const device = { storage: createMemoryStorage(), tokens: refreshTokenOnly('not-a-refresh-token') };
+    const view = renderWithMarket(() => useSession(), device);
+    await expect(act(() => view.result.current.renew())).resolves.toBe('rejected');
+    await waitFor(() => expect(view.result.current.renewable).toBe(false));
+    expect(device.tokens.get()).toBeNull();
   });
 });
 
@@ -354,6 +408,24 @@ describe('store bootstrap and language', () => {
     const view = renderWithMarket(() => useStoreBootstrap(), device, '/', { prefetched });
     await waitFor(() => expect(view.result.current.status).toBe('ready'));
     expect(calls.filter((call) => call === 'GET /ums/rest/v3/validate-store')).toHaveLength(2);
+  });
+
+  it('[U1] a services host answering 503 is "unreachable", not a closed store, and retry() brings the store back', async () => {
+    sandbox.faults.add({ path: '/ums/rest/v3/validate-store', status: 503, message: 'Down for maintenance' });
+    const view = renderWithMarket(() => useStoreBootstrap(), newDevice(), '/', { queryClient: noRetries() });
+    await waitFor(() => expect(view.result.current.status).toBe('unreachable'));
+    expect(view.result.current.validation).toEqual({ status: 'error', reason: 'unreachable' });
+    sandbox.faults.clear();
+    act(() => view.result.current.retry());
+    await waitFor(() => expect(view.result.current.status).toBe('ready'));
+  });
+
+  it('[U1] a store the services host does not know stays "unavailable"', async () => {
+    const view = renderWithMarket(() => useStoreBootstrap(), newDevice(), '/', {
+      store: 'no-such-store',
+      queryClient: noRetries(),
+    });
+    await waitFor(() => expect(view.result.current.status).toBe('unavailable'));
   });
 
   it('gives the currency alone from the cached store calls (INR where settings give none)', async () => {

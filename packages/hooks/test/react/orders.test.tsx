@@ -189,7 +189,7 @@ describe('an order', () => {
     const detail = view.result.current.order.data as Schema<'OrderDetail'>;
     const [service] = detail.items;
     expect(service).toMatchObject({ can_cancel: true, cancellation_charge: 50 });
-    expect(orderItemActions(service as Schema<'OrderItem'>, new Date())).toEqual(['cancel', 'training']);
+    expect(orderItemActions(service as Schema<'OrderItem'>, new Date())).toEqual(['cancel']);
     const quote = cancellationQuote(detail, [service?.order_item_id as number]);
 
     const result = await act(() =>

@@ -94,6 +94,7 @@ export function orderDetail(context: SandboxContext, order: OrderRecord): S<'Ord
         order.payment_status === 'Completed' &&
         item.item_status !== 'Cancelled' &&
         (item.download_limit === null || item.downloads_used < item.download_limit),
+      training: Boolean(context.seed.product(item.product_id)?.product.training),
       ...itemRights(order, item, context.now),
     })),
   };

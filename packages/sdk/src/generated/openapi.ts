@@ -2488,6 +2488,8 @@ export interface components {
             return_window_ends_at: string | null;
             /** @description The booked slot of a service item; null otherwise. */
             slot: components["schemas"]["Slot"] | null;
+            /** @description True when the item's product is a training, whose overview sos `getTrainingOverview` answers; false for other services (a plumbing visit). */
+            training: boolean;
             /** @description Price before discount, per unit. */
             unit_price: components["schemas"]["Amount"];
         };
