@@ -14,7 +14,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startSandboxServer } from '@marketkit/sandbox/node';
-import { startStorefrontServer } from '../apps/storefront/server/start.mjs';
+import { startStorefrontServer } from '../apps/storefront/build-server/start.js';
 import { freshPage, launchBrowser, open, prepareSignIn } from './lib/browser.mjs';
 import { describeMachine } from './lib/machine.mjs';
 

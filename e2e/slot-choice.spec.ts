@@ -1,6 +1,6 @@
 import { type SandboxServer, startSandboxServer } from '@marketkit/sandbox/node';
 import type { Page } from '@playwright/test';
-import { startStaticHost } from '../apps/storefront/server/static-host.mjs';
+import { startStaticHost } from '../apps/storefront/server/static-host.ts';
 import { useStorefront } from './support/servers.ts';
 import { shopperApi } from './support/shopper-api.ts';
 import { signInInBrowser } from './support/sign-in.ts';
