@@ -35,7 +35,10 @@ export function cartLines(context: SandboxContext, store: SeedStore, customerId:
   return lines;
 }
 
-function cartItem(context: SandboxContext, entry: PricedLine & { line: CartLineRecord }): S<'CartItem'> {
+export function cartItem(
+  context: SandboxContext,
+  entry: PricedLine & { line: CartLineRecord },
+): S<'CartItem'> {
   const slot =
     entry.line.slot_id === null ? null : (slotById(context.state, entry.product, entry.line.slot_id) ?? null);
   return {
