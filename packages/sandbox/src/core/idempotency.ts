@@ -52,6 +52,8 @@ function isRecord(value: unknown): value is IdempotencyRecord {
  */
 export function createIdempotencyStore() {
   const byShopper = new Map<number, Map<string, Entry>>();
+  /** Keys kept (some may have expired since): counted, so that a save need not look at them all. */
+  let count = 0;
   let seq = 0;
   let pending: Entry[] = [];
   /** Lines in the journal file, live or not. */
@@ -69,14 +71,19 @@ export function createIdempotencyStore() {
       keys = new Map();
       byShopper.set(record.customer_id, keys);
     }
-    for (const [key, kept] of keys) if (!live(kept.record, now)) keys.delete(key);
+    count -= keys.size;
+    // A Map iterates in insertion order: the first keys are the oldest, and expire first.
+    for (const [key, kept] of keys) {
+      if (live(kept.record, now)) break;
+      keys.delete(key);
+    }
     keys.delete(record.key);
     keys.set(record.key, entry);
-    // A Map iterates in insertion order: the first keys are the oldest.
     for (const key of keys.keys()) {
       if (keys.size <= IDEMPOTENCY_MAX_PER_SHOPPER) break;
       keys.delete(key);
     }
+    count += keys.size;
     return entry;
   }
 
@@ -104,11 +111,11 @@ export function createIdempotencyStore() {
      * state serialized (under the lock).
      */
     take(epoch: string, now: Date): { journal: JournalWrite; through: number } {
-      const kept = entries().filter((entry) => live(entry.record, now));
       const taken = pending;
       pending = [];
-      if (mustRewrite || journalLines + taken.length > 2 * kept.length + COMPACT_SLACK) {
+      if (mustRewrite || journalLines + taken.length > 2 * count + COMPACT_SLACK) {
         mustRewrite = false;
+        const kept = entries().filter((entry) => live(entry.record, now));
         journalLines = kept.length;
         kept.sort((a, b) => a.seq - b.seq);
         return { journal: { mode: 'rewrite', lines: kept.map((e) => lineOf(epoch, e)) }, through: seq };
@@ -123,7 +130,11 @@ export function createIdempotencyStore() {
      */
     rollback(through: number) {
       for (const keys of byShopper.values())
-        for (const [key, entry] of keys) if (entry.seq > through) keys.delete(key);
+        for (const [key, entry] of keys)
+          if (entry.seq > through) {
+            keys.delete(key);
+            count -= 1;
+          }
       pending = [];
       mustRewrite = true;
     },
@@ -131,6 +142,7 @@ export function createIdempotencyStore() {
     /** Forgets every key (a reset). The journal's lines of the old epoch are ignored from now on. */
     clear() {
       byShopper.clear();
+      count = 0;
       pending = [];
     },
 
@@ -140,6 +152,7 @@ export function createIdempotencyStore() {
      */
     load(journal: string | undefined, mark: JournalMark, embedded: readonly IdempotencyRecord[], now: Date) {
       byShopper.clear();
+      count = 0;
       pending = [];
       seq = mark.through;
       let ignored = 0;
