@@ -49,6 +49,7 @@ export const KEYED_WRITES: Readonly<Record<string, KeyedWrite>> = {
       const first = (record.reference ?? {}) as Partial<AddResult>;
       const body: AddResult = {
         rejected: [],
+        capped: [],
         ...first,
         Products: cartView(context, store, customer.customer_id).Products,
       };
