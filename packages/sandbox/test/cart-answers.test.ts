@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSandbox } from '../src/index.ts';
+import { createSandbox, demoStore } from '../src/index.ts';
 import { handleClient } from './support.ts';
 
 const EBOOK = 1048; // The Home Chef E-book: digital, no stock to run out of.
@@ -34,5 +34,30 @@ describe('adding to the cart says what it did', () => {
       },
     ]);
     expect(await api.cart(auth)).toEqual({ [EBOOK]: 999 });
+  });
+});
+
+describe('the seed is served as declared', () => {
+  it('"Beginner Fitness Plan" is declared with no download limit, and served with none', async () => {
+    const sandbox = createSandbox({ log: () => {} });
+    const api = handleClient(sandbox);
+    const plan = demoStore().products.find((p) => p.detail.product_name === 'Beginner Fitness Plan');
+    expect(plan).toBeDefined();
+    const response = await api.call(`/pbs/rest/v3/products/${plan?.detail.product_id}`, {
+      headers: { realmname: 'demo-customer' },
+    });
+    expect(response.status).toBe(200);
+    const { response_body } = (await response.json()) as {
+      response_body: { type_details: { digital: { download_limit: number | null } } };
+    };
+    expect(response_body.type_details.digital.download_limit).toBeNull();
+    // One that declares a limit keeps it, one that declares nothing gets the default.
+    const limits = Object.fromEntries(
+      demoStore()
+        .products.filter((p) => p.detail.type_details.digital)
+        .map((p) => [p.detail.product_name, p.detail.type_details.digital?.download_limit]),
+    );
+    expect(limits['TypeScript Video Course']).toBe(3);
+    expect(limits['Budget Travel Guide']).toBe(5);
   });
 });
