@@ -1,5 +1,6 @@
 import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { HOOK_TIMEOUT_MS, TEST_TIMEOUT_MS } from './vitest.timeouts.ts';
 
 /**
  * Shared Vitest settings: workspace packages resolve to their TypeScript source (the
@@ -15,6 +16,10 @@ export const sharedConfig = defineConfig({
   test: {
     pool: 'threads',
     maxWorkers: 2,
+    // Sized for a loaded 2-core machine (see vitest.timeouts.ts); packages with Testing Library also
+    // set its `asyncUtilTimeout` in their setup file (test/setup-dom.ts).
+    testTimeout: TEST_TIMEOUT_MS,
+    hookTimeout: HOOK_TIMEOUT_MS,
     restoreMocks: true,
     unstubGlobals: true,
     typecheck: { enabled: true, include: ['**/*.test-d.ts', '**/*.test-d.tsx'] },

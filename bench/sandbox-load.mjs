@@ -12,7 +12,8 @@ import { parseArgs } from 'node:util';
 
 const json = (response) => response.json();
 
-async function signUp(url, index) {
+/** Signs a new customer up in the demo store (e-mail OTP); resolves with its access token. */
+export async function signUp(url, index) {
   const headers = { 'Content-Type': 'application/json', realmname: 'demo-customer' };
   const post = (path, body) =>
     fetch(`${url}${path}`, { method: 'POST', headers, body: JSON.stringify(body) }).then(json);
@@ -101,16 +102,14 @@ export async function runCartLoad(url, { sessions = 20, linesPerSession = 10, ro
   };
 }
 
-const percentile = (values, p) => {
+export const percentile = (values, p) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 };
 
-async function main() {
-  const { values } = parseArgs({
-    options: { rounds: { type: 'string', default: '5' }, sessions: { type: 'string', default: '20' } },
-  });
-  const dir = mkdtempSync(join(tmpdir(), 'marketkit-load-'));
+/** Starts the built sandbox command with its state in a new temporary directory. */
+export async function startSandboxProcess(prefix) {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
   const bin = fileURLToPath(new URL('../packages/sandbox/bin/marketkit-sandbox.js', import.meta.url));
   const child = spawn(process.execPath, [bin, '--port', '0', '--data', dir], {
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -121,6 +120,14 @@ async function main() {
       if (match) resolve(match[1]);
     }),
   );
+  return { dir, child, url };
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: { rounds: { type: 'string', default: '5' }, sessions: { type: 'string', default: '20' } },
+  });
+  const { dir, child, url } = await startSandboxProcess('marketkit-load-');
   try {
     const rows = [];
     for (let round = 0; round < Number(values.rounds); round += 1) {

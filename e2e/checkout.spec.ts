@@ -181,6 +181,49 @@ test('card gateway: the signed form is posted once to the gateway, paid, and the
   ).toEqual([null, null]);
 });
 
+test('a guest turned shopper pays an ordinary product on delivery alone: the order is placed, no gateway', async ({
+  page,
+}) => {
+  // A cable may be paid online or on delivery: cash on delivery alone pays it (DESIGN.md "Payment selection").
+  const client = await scene([]);
+  const origin = storefront.origin('demo');
+  const gateway: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/__gateway/')) gateway.push(request.url());
+  });
+  await page.goto(`${origin}/ProductDetails?productId=1009`);
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await page.getByRole('link', { name: 'Go to cart' }).click();
+  await page.getByRole('button', { name: 'Sign in to check out' }).click();
+  await expect(page).toHaveURL(`${origin}/signin`);
+  await page.getByLabel('E-mail or phone number').fill('shopper@example.com');
+  await page.getByLabel('Password').fill('Password123');
+  await page.locator('form').getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(`${origin}/cart`);
+  // The guest's line is now the shopper's.
+  await expect.poll(async () => (await cartOf(client)).map((line) => line.product)).toEqual([1009]);
+  await toPayment(page, origin);
+  await expect(page.getByText(/can be paid online or on delivery/)).toBeVisible();
+  const pay = page.getByTestId('pay');
+  await expect(pay).toBeDisabled();
+  await page.getByRole('radio', { name: /Credit or debit card/ }).check();
+  await page.getByRole('checkbox', { name: /Cash on delivery/ }).check();
+  // Choosing cash on delivery cleared the card: one way of paying, and it is enough.
+  await expect(page.getByRole('radio', { name: /Credit or debit card/ })).not.toBeChecked();
+  await expect(pay).toBeEnabled();
+  const orders = await orderCount(client);
+  await pay.click();
+  await expect(page).toHaveURL(/\/order-status\?orderId=\d+/);
+  await expect(page.getByTestId('order-outcome')).toHaveAttribute('data-outcome', 'cod');
+  expect(await orderCount(client)).toBe(orders + 1);
+  const placed = await unwrap(
+    client.GET('/ofs/rest/v3/orders/{orderId}', { params: { path: { orderId: orderIdIn(page.url()) } } }),
+  );
+  expect(placed.payment_methods.map((method) => method.payment_type)).toEqual(['COD']);
+  expect(await cartOf(client)).toEqual([]);
+  expect(gateway).toEqual([]);
+});
+
 test('items that no method can pay together: Pay is disabled, says why, and no order is sent', async ({
   page,
 }) => {
@@ -266,14 +309,12 @@ test('Back from the gateway does not post again; paying after it creates no seco
 test('leaving the gateway without paying keeps the cart, and the next page says the payment failed', async ({
   page,
 }) => {
-  // Both allow cash on delivery and online payment: spec §4 then asks for both (part online).
+  // Both allow cash on delivery and online payment: the shopper pays one way, here online.
   const client = await scene([{ product: 1002 }, { product: 1009, quantity: 2 }]);
   const origin = await signIn(page);
   await toPayment(page, origin);
-  await expect(page.getByText(/paid partly online and partly on delivery/)).toBeVisible();
+  await expect(page.getByText(/can be paid online or on delivery/)).toBeVisible();
   await page.getByRole('radio', { name: /Credit or debit card/ }).check();
-  await expect(page.getByTestId('pay')).toBeDisabled();
-  await page.getByRole('checkbox', { name: /Cash on delivery/ }).check();
   await page.getByTestId('pay').click();
   await expect(page.getByRole('heading', { name: /^Pay / })).toBeVisible();
   // The shopper types the store's address instead of paying.

@@ -12,5 +12,6 @@ export default defineConfig({
     name: 'example-headless-cart',
     environment: 'jsdom',
     include: ['test/**/*.test.tsx'],
+    setupFiles: ['test/setup-dom.ts'],
   },
 });

@@ -8,6 +8,7 @@ export default mergeConfig(
       name: 'hooks',
       environment: 'node',
       include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
+      setupFiles: ['test/setup-dom.ts'],
     },
   }),
 );

@@ -1,7 +1,4 @@
 import { defineConfig, mergeConfig } from 'vitest/config';
 import { sharedConfig } from '../../vitest.shared.ts';
 
-export default mergeConfig(
-  sharedConfig,
-  defineConfig({ test: { name: 'sandbox', environment: 'node', testTimeout: 30_000, hookTimeout: 30_000 } }),
-);
+export default mergeConfig(sharedConfig, defineConfig({ test: { name: 'sandbox', environment: 'node' } }));

@@ -48,7 +48,7 @@ async function firstPage(): Promise<Schema<'ProductSummary'>[]> {
   return page.data;
 }
 
-/** A physical product of the first page that may be paid online and on delivery (so both are chosen). */
+/** A physical product of the first page that may be paid online or on delivery (either alone pays it). */
 async function physicalProduct() {
   const product = (await firstPage()).find(
     (p) =>
@@ -133,14 +133,16 @@ describe('the custom storefront', () => {
       );
   });
 
-  it('guest cart → sign-in with merge → address → both payments → hand-over to the card gateway', async () => {
+  it('guest cart → sign-in with merge → address → one way of paying (the card replaces cash on delivery) → hand-over to the card gateway', async () => {
     const product = await physicalProduct();
     const { user } = await toCheckout({ id: product.product_id, name: product.product_name }, '/');
 
-    // This order is paid partly online and partly on delivery: both kinds must be chosen.
+    // The shopper pays one way: cash on delivery alone may place this order…
     await user.click(screen.getByRole('checkbox', { name: 'Cash on delivery' }));
-    expect(screen.getByRole('button', { name: 'Place order' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: 'Place order' })).toHaveProperty('disabled', false);
+    // …and choosing the card instead clears it.
     await user.click(screen.getByRole('checkbox', { name: 'Credit or debit card' }));
+    expect(screen.getByRole('checkbox', { name: 'Cash on delivery' })).toHaveProperty('checked', false);
     await user.click(screen.getByRole('button', { name: 'Place order' }));
 
     const form = await screen.findByRole('form', { name: 'Continue to the payment page' });

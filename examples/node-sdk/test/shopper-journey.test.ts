@@ -155,7 +155,7 @@ describe('the shopper journey on @marketkit/sdk', () => {
       password: 'not-the-password',
     }).catch((error: unknown) => error);
     expect(isMarketApiError(failure)).toBe(true);
-    expect(failure).toMatchObject({ code: 'BAD_REQUEST', status: 400, kind: 'http' });
+    expect(failure).toMatchObject({ code: 'INVALID_CREDENTIALS', status: 401, kind: 'http' });
     expect(await shopperCart()).toMatchObject({ Products: [] });
   });
 
@@ -245,7 +245,7 @@ describe('the compiled command on Node.js', () => {
     expect(failure?.code).toBe(1);
     expect(failure?.stdout).toBe('');
     expect(failure?.stderr).toMatch(
-      /\/ums\/rest\/v3\/login → 400: Incorrect e-mail, phone number or password\n$/,
+      /\/ums\/rest\/v3\/login → 401: Incorrect e-mail, phone number or password\n$/,
     );
     expect(await shopperCart()).toMatchObject({ Products: [] });
   });

@@ -23,7 +23,7 @@ export {
 export type { SandboxConfig } from './core/context.ts';
 export type { FaultRule } from './core/faults.ts';
 export { createSandbox, type Sandbox, type SandboxOptions } from './core/sandbox.ts';
-export type { SandboxState, StatePersistence } from './core/state.ts';
+export type { JournalWrite, SandboxState, StatePersistence } from './core/state.ts';
 export { ORDER_TRANSITIONS, REQUEST_TRANSITIONS, type StoreAction } from './core/transitions.ts';
 export {
   buildCatalogue,

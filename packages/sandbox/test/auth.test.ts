@@ -206,12 +206,20 @@ describe('access tokens', () => {
 });
 
 describe('sign-in', () => {
-  it('locks an account after five wrong passwords and unlocks it with an OTP', async () => {
+  it('answers wrong credentials 401 (as the contract says), locks an account after five wrong passwords (423) and unlocks it with an OTP', async () => {
+    const unknown = await post('/ums/rest/v3/login', {
+      username: 'nobody@example.com',
+      password: 'x'.repeat(8),
+    });
+    expect(unknown.status).toBe(401);
+    expect(((await unknown.json()) as { response_message: string }).response_message).toBe(
+      'Incorrect e-mail, phone number or password',
+    );
     for (let i = 0; i < 4; i += 1)
       expect(
         (await post('/ums/rest/v3/login', { username: 'shopper@example.com', password: 'wrong-password' }))
           .status,
-      ).toBe(400);
+      ).toBe(401);
     expect(
       (await post('/ums/rest/v3/login', { username: 'shopper@example.com', password: 'wrong-password' }))
         .status,

@@ -773,10 +773,11 @@ describe('a shopper journey over HTTP matches the contract', () => {
     const state = started.server.sandbox.state();
     const saved = JSON.stringify(state);
     // The orders took the cart's lines, and the profile picture was removed (the state-file test
-    // reads cart lines back).
+    // reads cart lines back); the Idempotency-Keys are kept beside the state (their journal), not in it.
     expect(STATE_COLLECTIONS.filter((collection) => state[collection].length === 0)).toEqual([
       'cart',
       'uploads',
+      'idempotency',
     ]);
     const log: string[] = [];
     const reread = createSandbox({

@@ -1,4 +1,5 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startCli, startTestServer, stopClis } from './support.ts';
 
@@ -170,6 +171,44 @@ describe('request bodies', () => {
     }
   });
 
+  it('answers 413 to a chunked upload of 12 MiB sent whole (past twice the 4 MiB limit), with no connection reset', async () => {
+    const { server } = await startTestServer();
+    try {
+      // A raw connection, as curl sends: it goes on sending whatever the server answers meanwhile.
+      const socket = connect(server.port, '127.0.0.1');
+      const errors: string[] = [];
+      const chunks: Buffer[] = [];
+      socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+      socket.on('error', (error: NodeJS.ErrnoException) => errors.push(error.code ?? error.message));
+      const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+      socket.write(
+        'POST /cfs/rest/v3/customer-cart HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n',
+      );
+      const chunk = Buffer.alloc(256 * 1024, 0x20);
+      for (let sent = 0; sent < 12 * 1024 * 1024 && errors.length === 0; sent += chunk.length) {
+        socket.write(`${chunk.length.toString(16)}\r\n`);
+        socket.write(chunk);
+        if (!socket.write('\r\n'))
+          await new Promise<void>((resolve) => {
+            socket.once('drain', resolve);
+            socket.once('close', resolve);
+          });
+      }
+      if (errors.length === 0) socket.write('0\r\n\r\n');
+      await closed;
+      // Closing the connection mid-upload would have reset it (EPIPE / ECONNRESET here).
+      expect(errors).toEqual([]);
+      const answer = Buffer.concat(chunks).toString('utf8');
+      expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+      expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toMatchObject({
+        status_code: 413,
+        response_body: null,
+      });
+    } finally {
+      await server.close();
+    }
+  });
+
   it('takes a body within the limit', async () => {
     const { server } = await startTestServer({ maxBodyBytes: LIMIT });
     try {
@@ -200,5 +239,48 @@ describe('the command', () => {
 
     const off = await startCli([]);
     expect((await fetch(`${off.url}/__sandbox/reset`, { method: 'POST' })).status).toBe(403);
+  });
+});
+
+describe('requests the sandbox cannot take are answered 4xx/5xx with a reason, never 500', () => {
+  it('TRACE is refused with 405 and the methods it takes; an unknown method is 501', async () => {
+    const { server } = await startTestServer();
+    try {
+      const answer = (method: string) =>
+        new Promise<IncomingMessage>((resolve, reject) => {
+          const call = httpRequest(`${server.url}/pbs/rest/v3/products`, { method }, resolve);
+          call.on('error', reject);
+          call.end();
+        });
+      const trace = await answer('TRACE');
+      expect(trace.statusCode).toBe(405);
+      expect(trace.headers.allow).toBe('GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS');
+      expect(JSON.parse(await bodyOf(trace))).toMatchObject({ status_code: 405 });
+      const unknown = await answer('PROPFIND');
+      expect(unknown.statusCode).toBe(501);
+      expect(JSON.parse(await bodyOf(unknown))).toMatchObject({ status_code: 501 });
+      // The server goes on answering.
+      expect((await fetch(`${server.url}/__sandbox/health`)).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("a bad %-escape in a path parameter is the client's mistake: 400 naming the parameter", async () => {
+    const { server } = await startTestServer();
+    try {
+      const response = await fetch(`${server.url}/pbs/rest/v3/products/%zz`, {
+        headers: { realmname: 'demo-customer' },
+      });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({
+        status_code: 400,
+        errors: expect.arrayContaining([
+          { field: 'path.productId', message: 'is not valid percent-encoding' },
+        ]),
+      });
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -139,6 +139,33 @@ describe('seeded stores', () => {
     expect(images.every((path) => path.startsWith('/assets/'))).toBe(true);
   });
 
+  it('lets ordinary physical products of every open store be paid on delivery, some online only, some on delivery only', () => {
+    for (const store of createDefaultSeed().stores.filter((s) =>
+      ['demo', 'souq', 'bazaar'].includes(s.name),
+    )) {
+      const physical = store.products
+        .map((p) => p.detail)
+        .filter((d) => d.product_type_name === 'Physical Product' && d.purchase_mode === 'checkout_based');
+      const count = (online: boolean, onDelivery: boolean) =>
+        physical.filter((d) => d.online_payment === online && d.pay_on_delivery === onDelivery).length;
+      // Most either way; at least one of each of the other two kinds.
+      expect({ store: store.name, either: count(true, true) > physical.length / 2 }).toEqual({
+        store: store.name,
+        either: true,
+      });
+      expect({
+        store: store.name,
+        onlineOnly: count(true, false) > 0,
+        onDeliveryOnly: count(false, true) > 0,
+      }).toEqual({
+        store: store.name,
+        onlineOnly: true,
+        onDeliveryOnly: true,
+      });
+      expect(store.payment_methods.some((m) => m.payment_type === 'COD')).toBe(true);
+    }
+  });
+
   it('serves every image locally', async () => {
     const demo = createDefaultSeed().stores[0];
     const paths = [

@@ -26,6 +26,8 @@ export const MARKET_ERROR_CODES = [
   'REFRESH_UNAVAILABLE',
   'BAD_REQUEST',
   'UNAUTHORIZED',
+  'INVALID_CREDENTIALS',
+  'ACCOUNT_LOCKED',
   'FORBIDDEN',
   'NOT_FOUND',
   'CONFLICT',
@@ -55,7 +57,9 @@ export const MARKET_ERROR_CODES = [
  * - Transport: `NETWORK_ERROR`, `REQUEST_CANCELLED`, `TIMEOUT`, `MALFORMED_REPLY`, `REFRESH_UNAVAILABLE`.
  * - HTTP status: `BAD_REQUEST` (400), `UNAUTHORIZED` (401), `FORBIDDEN` (403), `NOT_FOUND` (404),
  *   `CONFLICT` (409), `PAYLOAD_TOO_LARGE` (413), `UNSUPPORTED_MEDIA_TYPE` (415), `VALIDATION_FAILED`
- *   (422), `RATE_LIMITED` (429), `SERVER_ERROR` (500 and above), `HTTP_ERROR` (any other).
+ *   (422), `ACCOUNT_LOCKED` (423: too many failed sign-ins), `RATE_LIMITED` (429), `SERVER_ERROR`
+ *   (500 and above), `HTTP_ERROR` (any other); `INVALID_CREDENTIALS` for a 401 of the password
+ *   sign-in (`POST /ums/rest/v3/login`): a wrong identifier or password, never an ended session.
  * - Rules checked before a request (kind `rule`), raised by the SDK and `@marketkit/hooks`:
  *   `INVALID_SERVICES_HOST`, `PROVIDER_MISSING`, `CHECKOUT_NOT_LOADED`, `BILLING_ADDRESS_REQUIRED`,
  *   `SHIPPING_ADDRESS_REQUIRED`, `PAYMENT_METHOD_UNAVAILABLE`, `INVALID_PINCODE`,
@@ -94,11 +98,23 @@ const STATUS_CODES: Readonly<Record<number, MarketErrorCode>> = {
   413: 'PAYLOAD_TOO_LARGE',
   415: 'UNSUPPORTED_MEDIA_TYPE',
   422: 'VALIDATION_FAILED',
+  423: 'ACCOUNT_LOCKED',
   429: 'RATE_LIMITED',
 };
 
-/** The code a failure gets when none is given: from its kind, then from its HTTP status. */
-export function errorCodeOf(kind: MarketApiErrorKind, status: number, cancelled = false): MarketErrorCode {
+/** The password sign-in: no session is involved, so its 401 can only mean wrong credentials. */
+const SIGN_IN_PATH = /\/ums\/rest\/v3\/login$/;
+
+/**
+ * The code a failure gets when none is given: from its kind, then from its HTTP status (and, for a
+ * 401, from the path it answered: `url`).
+ */
+export function errorCodeOf(
+  kind: MarketApiErrorKind,
+  status: number,
+  cancelled = false,
+  url = '',
+): MarketErrorCode {
   switch (kind) {
     case 'network':
       return cancelled ? 'REQUEST_CANCELLED' : 'NETWORK_ERROR';
@@ -111,6 +127,7 @@ export function errorCodeOf(kind: MarketApiErrorKind, status: number, cancelled 
     case 'rule':
       return 'BAD_REQUEST';
     default:
+      if (status === 401 && SIGN_IN_PATH.test(url.split(/[?#]/)[0] ?? '')) return 'INVALID_CREDENTIALS';
       return STATUS_CODES[status] ?? (status >= 500 ? 'SERVER_ERROR' : 'HTTP_ERROR');
   }
 }
@@ -133,7 +150,7 @@ export class MarketApiError extends Error {
 
   constructor({ cause, code, ...fields }: MarketApiErrorInit) {
     const where = fields.method || fields.url ? `${fields.method} ${fields.url.split('?')[0]} → ` : '';
-    const resolved = code ?? errorCodeOf(fields.kind, fields.status);
+    const resolved = code ?? errorCodeOf(fields.kind, fields.status, false, fields.url);
     super(`${where}${fields.status || resolved}: ${fields.responseMessage}`.trim(), { cause });
     Object.assign(this, fields, {
       code: resolved,

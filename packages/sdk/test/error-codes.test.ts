@@ -12,6 +12,7 @@ describe('every failure has a stable code', () => {
     ['http', 413, 'PAYLOAD_TOO_LARGE'],
     ['http', 415, 'UNSUPPORTED_MEDIA_TYPE'],
     ['http', 422, 'VALIDATION_FAILED'],
+    ['http', 423, 'ACCOUNT_LOCKED'],
     ['http', 429, 'RATE_LIMITED'],
     ['http', 500, 'SERVER_ERROR'],
     ['http', 503, 'SERVER_ERROR'],
@@ -25,6 +26,18 @@ describe('every failure has a stable code', () => {
     expect(new MarketApiError({ kind, status, method: 'GET', url: '/x', responseMessage: 'm' }).code).toBe(
       code,
     );
+  });
+
+  it.each([
+    ['http://host/ums/rest/v3/login', 'INVALID_CREDENTIALS'],
+    ['https://shop.test/api/ums/rest/v3/login?language-code=fr', 'INVALID_CREDENTIALS'],
+    ['http://host/ums/rest/v3/login-otp', 'UNAUTHORIZED'],
+    ['http://host/cfs/rest/v3/customer-cart', 'UNAUTHORIZED'],
+  ] as const)('a 401 from %s → %s (only the password sign-in means wrong credentials)', (url, code) => {
+    expect(errorCodeOf('http', 401, false, url)).toBe(code);
+    expect(
+      new MarketApiError({ kind: 'http', status: 401, method: 'POST', url, responseMessage: 'm' }).code,
+    ).toBe(code);
   });
 
   it('a rule error carries its code and details, no request', () => {

@@ -155,9 +155,9 @@ describe('client.signIn', () => {
   });
 
   it.each([
-    [401, 'UNAUTHORIZED', 'Wrong username or password'],
-    [400, 'BAD_REQUEST', 'Incorrect e-mail, phone number or password'],
-    [423, 'HTTP_ERROR', 'Your account is locked after too many attempts.'],
+    [401, 'INVALID_CREDENTIALS', 'Incorrect e-mail, phone number or password'],
+    [400, 'BAD_REQUEST', 'password must NOT have fewer than 8 characters'],
+    [423, 'ACCOUNT_LOCKED', 'Your account is locked after too many attempts.'],
     [429, 'RATE_LIMITED', 'Too many attempts'],
     [503, 'SERVER_ERROR', 'Down for maintenance'],
   ])(

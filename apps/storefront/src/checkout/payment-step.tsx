@@ -19,8 +19,9 @@ function hintOf(restrictions: Schema<'PaymentTypeRestrictions'>) {
 }
 
 /**
- * Step 3: payment methods. A gateway replaces another gateway, cash on delivery adds to it; Pay stays
- * disabled until the selection matches what the order allows, and a double click places one order.
+ * Step 3: payment methods. The shopper pays one way: a gateway replaces another gateway and cash on
+ * delivery, cash on delivery clears the gateway; Pay stays disabled until the selection is one way the
+ * order allows, and a double click places one order.
  */
 export function PaymentStep({ flow }: { flow: Flow }) {
   const { t } = useTranslation(['cart', 'order', 'common']);

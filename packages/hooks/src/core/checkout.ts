@@ -28,15 +28,18 @@ export function checkoutSteps(
 type PaymentMethod = Schema<'PaymentMethod'>;
 type Restrictions = Schema<'PaymentTypeRestrictions'>;
 
-/** The shopper's choice of payment methods for an order, against what the order allows (spec §4). */
+/**
+ * The shopper's choice of payment methods for an order, against what the order allows: the shopper
+ * pays one way, online through one gateway or on delivery (DESIGN.md "Payment selection").
+ */
 export interface PaymentSelectionState {
-  /** The chosen methods: at most one gateway, and cash on delivery. */
+  /** The chosen methods: one gateway or cash on delivery (never both), and other non-gateway methods. */
   payments: PaymentMethod[];
   /** The provider's hand-over once an order's payment has started, else null. */
   paymentConfig: Schema<'PaymentConfig'> | null;
   /** What the order allows: online payment, pay on delivery, or both. */
   restrictions: Restrictions;
-  /** Whether the chosen methods match `restrictions` (placeOrder needs it with 3 steps). */
+  /** Whether the chosen methods pay the order one way it allows (placeOrder needs it with 3 steps). */
   isPaymentSelectionSatisfied: boolean;
 }
 
@@ -58,8 +61,10 @@ export const paymentUnavailable = (restrictions: Restrictions) =>
   !restrictions.online_payment && !restrictions.pay_on_delivery;
 
 /**
- * Satisfied only when the presence of a gateway and of cash on delivery match the order's allowances,
- * and never when nothing may pay the order (`paymentUnavailable`): the server refuses that order.
+ * Satisfied by one way of paying that the order allows: a gateway alone (`online_payment`) or cash on
+ * delivery alone (`pay_on_delivery`); never both, never neither, and never when nothing may pay the
+ * order (`paymentUnavailable`). Other non-gateway methods are paid on delivery too, so they need
+ * `pay_on_delivery` (the server refuses them otherwise).
  */
 export function isPaymentSelectionSatisfied(
   payments: readonly PaymentMethod[],
@@ -68,7 +73,9 @@ export function isPaymentSelectionSatisfied(
   if (paymentUnavailable(restrictions)) return false;
   const hasGateway = payments.some((method) => method.is_payment_gateway);
   const hasCashOnDelivery = payments.some(isCashOnDelivery);
-  return hasGateway === restrictions.online_payment && hasCashOnDelivery === restrictions.pay_on_delivery;
+  if (hasGateway === hasCashOnDelivery) return false;
+  if (hasGateway && !restrictions.online_payment) return false;
+  return restrictions.pay_on_delivery || payments.every((method) => method.is_payment_gateway);
 }
 
 /** A payment selection with nothing chosen yet, for these restrictions. */
@@ -82,8 +89,9 @@ export const initialPaymentSelection = (
 });
 
 /**
- * Spec §4 "Payment selection": a gateway replaces any previous gateway; other methods accumulate
- * without duplicates; any change clears `paymentConfig`.
+ * Payment selection (DESIGN.md): choosing a gateway replaces any previous gateway and clears cash on
+ * delivery; choosing cash on delivery clears the gateway; other methods accumulate without duplicates;
+ * any change clears `paymentConfig`.
  */
 export function paymentSelectionReducer(
   state: PaymentSelectionState,
@@ -92,13 +100,17 @@ export function paymentSelectionReducer(
   let payments = state.payments;
   let restrictions = state.restrictions;
   switch (event.type) {
-    case 'select':
-      payments = event.method.is_payment_gateway
-        ? [...state.payments.filter((m) => !m.is_payment_gateway), event.method]
-        : state.payments.some((m) => m.id === event.method.id)
-          ? state.payments
-          : [...state.payments, event.method];
+    case 'select': {
+      const method = event.method;
+      // The shopper pays one way: a gateway and cash on delivery exclude each other.
+      const kept = method.is_payment_gateway
+        ? state.payments.filter((m) => !m.is_payment_gateway && !isCashOnDelivery(m))
+        : isCashOnDelivery(method)
+          ? state.payments.filter((m) => !m.is_payment_gateway)
+          : state.payments;
+      payments = kept.some((m) => m.id === method.id) ? kept : [...kept, method];
       break;
+    }
     case 'remove':
       payments = state.payments.filter((m) => m.id !== event.methodId);
       break;

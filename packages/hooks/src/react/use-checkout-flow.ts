@@ -41,8 +41,8 @@ const REFUSALS: Readonly<Record<OrderRefusal, string>> = {
  *    (free items, or a coupon that makes the order free) or 0 when every item is a request (submitted,
  *    not paid).
  * 3. **Payment selection** (3 steps only): `selectPayment(method)` from `paymentMethods` until
- *    `payment.isPaymentSelectionSatisfied` (the order's `payment.restrictions`: a gateway for the part
- *    paid online, cash on delivery for the rest).
+ *    `payment.isPaymentSelectionSatisfied`: the shopper pays one way the order's `payment.restrictions`
+ *    allow, one gateway (online) or cash on delivery; choosing one clears the other.
  * 4. **`placeOrder()`**: one order per journey, however often it is called.
  * 5. **Hand-over**: an order whose `next_action` is not `none` is paid with its provider:
  *    `startPayment(order.order_id, gatewayMethodId, returnUrl)` gives the provider's `config` to send

@@ -13,6 +13,7 @@ import {
   formatWeekdays,
   initialPaymentSelection,
   isOrderPaid,
+  isPaymentSelectionSatisfied,
   megabyteAmount,
   orderRefusal,
   paymentReturnAction,
@@ -129,13 +130,28 @@ describe('what stops an order (placeOrder refuses with the code)', () => {
   });
 });
 
+// A non-gateway method that is not cash on delivery (paid on delivery too, by another means).
+const VOUCHER: Schema<'PaymentMethod'> = {
+  id: 4,
+  payment_type: 'AMAZON_PAY',
+  display_name: 'Voucher on delivery',
+  is_payment_gateway: false,
+};
+
 describe('payment selection', () => {
   const both = { online_payment: true, pay_on_delivery: true };
-  it('replaces a gateway with another gateway and accumulates other methods without duplicates', () => {
+  it.each([
+    ['a second gateway replaces the first', [CARD, SECOND], [3]],
+    ['cash on delivery clears the gateway', [CARD, COD], [1]],
+    ['a gateway clears cash on delivery', [COD, CARD], [2]],
+    ['cash on delivery twice is kept once', [COD, COD], [1]],
+    ['the last way chosen wins', [CARD, COD, COD, SECOND], [3]],
+    ['other non-gateway methods accumulate without duplicates', [VOUCHER, CARD, VOUCHER], [4, 2]],
+    ['and stay beside cash on delivery', [COD, VOUCHER], [1, 4]],
+  ] as const)('%s: %j → %j', (_name, chosen, ids) => {
     let state = initialPaymentSelection(both);
-    for (const method of [CARD, COD, COD, SECOND])
-      state = paymentSelectionReducer(state, { type: 'select', method });
-    expect(state.payments.map((m) => m.id)).toEqual([1, 3]);
+    for (const method of chosen) state = paymentSelectionReducer(state, { type: 'select', method });
+    expect(state.payments.map((m) => m.id)).toEqual(ids);
   });
 
   it('clears paymentConfig on any change', () => {
@@ -160,10 +176,17 @@ describe('payment selection', () => {
     [{ online_payment: true, pay_on_delivery: false }, [CARD], true],
     [{ online_payment: true, pay_on_delivery: false }, [COD], false],
     [{ online_payment: true, pay_on_delivery: false }, [CARD, COD], false],
+    [{ online_payment: true, pay_on_delivery: false }, [CARD, VOUCHER], false],
     [{ online_payment: false, pay_on_delivery: true }, [COD], true],
     [{ online_payment: false, pay_on_delivery: true }, [SECOND], false],
+    [{ online_payment: false, pay_on_delivery: true }, [VOUCHER], false],
+    [{ online_payment: false, pay_on_delivery: true }, [COD, VOUCHER], true],
+    // An order that allows both is paid one way: either alone satisfies it.
+    [{ online_payment: true, pay_on_delivery: true }, [CARD], true],
+    [{ online_payment: true, pay_on_delivery: true }, [COD], true],
     [{ online_payment: true, pay_on_delivery: true }, [CARD, COD], true],
-    [{ online_payment: true, pay_on_delivery: true }, [CARD], false],
+    [{ online_payment: true, pay_on_delivery: true }, [COD, SECOND], true],
+    [{ online_payment: true, pay_on_delivery: true }, [], false],
     // Nothing may pay these items together (a cash-only visit with an online-only phone): no selection
     // pays the order, the empty one included.
     [{ online_payment: false, pay_on_delivery: false }, [], false],
@@ -174,6 +197,9 @@ describe('payment selection', () => {
     for (const method of methods) state = paymentSelectionReducer(state, { type: 'select', method });
     expect(state.isPaymentSelectionSatisfied).toBe(satisfied);
   });
+
+  it('is never satisfied by a gateway and cash on delivery together, however they were put together', () =>
+    expect(isPaymentSelectionSatisfied([CARD, COD], both)).toBe(false));
 
   it.each([
     [{ online_payment: true, pay_on_delivery: true }, false],

@@ -121,10 +121,18 @@ export function createOperationMatcher(operations: ContractOperation[]) {
       const match = candidate.pattern.exec(pathname);
       if (!match) continue;
       const pathParams: Record<string, string> = {};
+      const malformed: string[] = [];
       candidate.pathParamNames.forEach((name, index) => {
-        pathParams[name] = decodeURIComponent(match[index + 1] ?? '');
+        const raw = match[index + 1] ?? '';
+        try {
+          pathParams[name] = decodeURIComponent(raw);
+        } catch {
+          // A bad %-escape (`%zz`) is the client's mistake: a 400, never a failure of the server.
+          pathParams[name] = raw;
+          malformed.push(name);
+        }
       });
-      return { operation: candidate, pathParams };
+      return { operation: candidate, pathParams, malformed };
     }
     return undefined;
   };

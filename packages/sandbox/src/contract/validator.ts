@@ -147,9 +147,14 @@ export function createContractValidator(options: ContractValidatorOptions = {}):
         ],
       };
     }
-    const { operation, pathParams } = found;
+    const { operation, pathParams, malformed } = found;
     const id = operation.operationId;
-    const violations: ContractViolation[] = [];
+    const violations: ContractViolation[] = malformed.map((name) => ({
+      operationId: id,
+      direction: 'request',
+      location: `path.${name}`,
+      message: 'is not valid percent-encoding',
+    }));
 
     // Query and path parameters, converted to their declared types.
     const query: Record<string, unknown> = {};

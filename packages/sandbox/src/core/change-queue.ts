@@ -1,4 +1,4 @@
-import type { StatePersistence } from './state.ts';
+import type { JournalWrite, StatePersistence } from './state.ts';
 
 /** A change could not be saved: it was undone, with every change applied on top of it. */
 export class PersistenceError extends Error {
@@ -14,8 +14,11 @@ export class PersistenceError extends Error {
 export interface ChangeQueueOptions {
   /** Where saves go; without it changes are answered at once (in memory). */
   persistence: StatePersistence | undefined;
-  /** The state as it is now, serialized. Called alone (no change is half done). */
-  serialize: () => string;
+  /**
+   * The state as it is now, serialized, with the journal lines that go with it. Called alone (no change
+   * is half done).
+   */
+  serialize: () => { snapshot: string; journal?: JournalWrite };
   /** Puts back a state saved earlier. Called alone. */
   restore: (serialized: string) => void;
   log: (line: string) => void;
@@ -68,15 +71,15 @@ export function createChangeQueue(options: ChangeQueueOptions): ChangeQueue {
         const batch = unsaved;
         unsaved = [];
         try {
-          return { batch, snapshot: serialize(), failure: undefined };
+          return { batch, ...serialize(), failure: undefined };
         } catch (error) {
-          return { batch, snapshot: undefined, failure: error };
+          return { batch, snapshot: undefined, journal: undefined, failure: error };
         }
       });
       let failure: unknown = taken.failure;
       if (taken.snapshot !== undefined) {
         try {
-          await persistence?.save(taken.snapshot);
+          await persistence?.save(taken.snapshot, taken.journal);
           lastSaved = taken.snapshot;
         } catch (error) {
           failure = error;

@@ -15,6 +15,7 @@ import {
 import { createDefaultSeed } from '../seed/default-seed.ts';
 import type { SandboxSeed } from '../seed/model.ts';
 import { contractHandlers } from '../services/index.ts';
+import { KEYED_WRITES } from '../services/keyed-writes.ts';
 import { defaultPreferences } from '../services/ums.ts';
 import { createChangeQueue, PersistenceError } from './change-queue.ts';
 import { indexSeed, type Principal, type SandboxConfig, type SandboxContext } from './context.ts';
@@ -23,12 +24,7 @@ import { hashPassword, peekJwtPayload, randomId } from './crypto.ts';
 import { SandboxError } from './errors.ts';
 import { createFaults, type FaultRule, type Faults } from './faults.ts';
 import type { FileReply, JsonReply, OperationHandler } from './handler-types.ts';
-import {
-  IDEMPOTENT_CART_WRITES,
-  rememberAnswer,
-  rememberedAnswer,
-  requestFingerprint,
-} from './idempotency.ts';
+import { createIdempotencyStore, newJournalMark } from './idempotency.ts';
 import { resolveBearer } from './sessions.ts';
 import { emptyState, type SandboxState, type StatePersistence } from './state.ts';
 import { readStateFile } from './state-validation.ts';
@@ -106,6 +102,7 @@ const DEFAULT_REFRESH_REUSE_WINDOW_SECONDS = 30;
 
 async function seededState(seed: SandboxSeed, now: Date): Promise<SandboxState> {
   const state = emptyState(randomId(32));
+  state.idempotency_journal = newJournalMark();
   let id = 1000;
   for (const store of seed.stores) {
     for (const customer of store.customers) {
@@ -157,15 +154,31 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const faults = createFaults(options.faults, options.latencyMs ?? 0);
   let state: SandboxState = emptyState('');
   const persistence = options.persistence;
+  const keys = createIdempotencyStore();
+  // With a journal, a save appends the keys it adds instead of rewriting them all (see idempotency.ts).
+  const journaled = typeof persistence?.loadJournal === 'function';
+
+  const serialize = () => {
+    if (!journaled) {
+      state.idempotency = keys.records();
+      return { snapshot: JSON.stringify(state) };
+    }
+    const { journal, through } = keys.take(state.idempotency_journal.epoch, now());
+    state.idempotency = [];
+    state.idempotency_journal.through = through;
+    return { snapshot: JSON.stringify(state), journal };
+  };
 
   // One change at a time: handlers read, decide and write without interleaving (refresh-token rotation
   // and cart updates depend on it). A change is answered once it is saved; saves are grouped, and a
   // save that fails undoes its changes (they are answered as failed).
   const queue = createChangeQueue({
     persistence,
-    serialize: () => JSON.stringify(state),
+    serialize,
     restore: (serialized) => {
       state = JSON.parse(serialized) as SandboxState;
+      if (journaled) keys.rollback(state.idempotency_journal.through);
+      else keys.load(undefined, { epoch: '', through: 0 }, state.idempotency, now());
     },
     log: config.log,
   });
@@ -190,14 +203,27 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
         config.log(
           `[sandbox] the state file had ${dropped} invalid ${dropped === 1 ? 'entry' : 'entries'} in ${collection}: dropped (${kept} kept)`,
         );
+      if (!state.idempotency_journal.epoch) state.idempotency_journal = newJournalMark();
+      const journal = journaled ? await persistence?.loadJournal?.() : undefined;
+      const embedded = state.idempotency.map((record) => ({
+        ...record,
+        reference:
+          // Records of older files kept the whole first answer as `body`.
+          'body' in record
+            ? KEYED_WRITES[record.operation]?.reference((record as { body: unknown }).body)
+            : record.reference,
+      }));
+      const { ignored } = keys.load(journal, state.idempotency_journal, embedded, now());
+      if (ignored > 0)
+        config.log(`[sandbox] ${ignored} idempotency journal line(s) of unsaved changes ignored`);
       queue.saved(JSON.stringify(state));
       return;
     }
     state = await seededState(options.seed ?? createDefaultSeed(), now());
     if (persistence) {
-      const serialized = JSON.stringify(state);
-      await persistence.save(serialized);
-      queue.saved(serialized);
+      const { snapshot, journal } = serialize();
+      await persistence.save(snapshot, journal);
+      queue.saved(snapshot);
     }
   })();
 
@@ -206,6 +232,19 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     state.counters[counter] = value;
     return value;
   };
+
+  const contextFor = (request: Request, url: URL, principal: Principal | undefined): SandboxContext => ({
+    request,
+    url,
+    origin: options.publicOrigin ?? url.origin,
+    now: now(),
+    language: (url.searchParams.get('language-code') ?? '').toLowerCase(),
+    state,
+    seed,
+    config,
+    principal,
+    nextId,
+  });
 
   async function principalFor(
     request: Request,
@@ -296,31 +335,21 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     const run = async (): Promise<Response> => {
       const principal = await principalFor(request, operation.operation.security ?? []);
       if (principal instanceof Response) return principal;
-      const idempotencyKey =
-        principal?.kind === 'customer' && IDEMPOTENT_CART_WRITES.has(operation.operationId)
-          ? request.headers.get('idempotency-key')
-          : null;
-      let fingerprint = '';
-      if (idempotencyKey && principal?.kind === 'customer') {
-        fingerprint = await requestFingerprint(operation.operationId, checked.path, body);
-        const seen = rememberedAnswer(state, principal.customer.customer_id, idempotencyKey, now());
-        if (seen && (seen.operation !== operation.operationId || seen.scope !== fingerprint))
-          throw new SandboxError(422, 'This Idempotency-Key was already used for another request');
-        // The first answer again; nothing is changed a second time.
-        if (seen) return envelope(seen.body, seen.message ?? 'Success');
+      const keyed = principal?.kind === 'customer' ? KEYED_WRITES[operation.operationId] : undefined;
+      const idempotencyKey = keyed ? request.headers.get('idempotency-key') : null;
+      let scope = '';
+      if (keyed && idempotencyKey && principal?.kind === 'customer') {
+        scope = await keyed.scope({ operationId: operation.operationId, path: checked.path, body });
+        const seen = keys.find(principal.customer.customer_id, idempotencyKey, now());
+        if (seen && (seen.operation !== operation.operationId || seen.scope !== scope))
+          throw new SandboxError(422, keyed.refusal);
+        // The first answer's outcome again; nothing is changed a second time.
+        if (seen) {
+          const replayed = keyed.replay(seen, contextFor(request, url, principal));
+          return envelope(replayed.body, replayed.message ?? 'Success');
+        }
       }
-      const context: SandboxContext = {
-        request,
-        url,
-        origin: options.publicOrigin ?? url.origin,
-        now: now(),
-        language: (url.searchParams.get('language-code') ?? '').toLowerCase(),
-        state,
-        seed,
-        config,
-        principal,
-        nextId,
-      };
+      const context = contextFor(request, url, principal);
       const reply = (await handler({ query: checked.query, path: checked.path, body } as never, context)) as
         | JsonReply<unknown>
         | FileReply;
@@ -334,17 +363,16 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
           },
         });
       }
-      if (idempotencyKey && principal?.kind === 'customer')
-        rememberAnswer(
-          state,
+      if (keyed && idempotencyKey && principal?.kind === 'customer')
+        keys.remember(
           {
             key: idempotencyKey,
-            scope: fingerprint,
+            scope,
             customer_id: principal.customer.customer_id,
             operation: operation.operationId,
             status: 200,
-            body: reply.body,
             ...(reply.message !== undefined ? { message: reply.message } : {}),
+            reference: keyed.reference(reply.body),
             created_at: context.now.toISOString(),
           },
           context.now,
@@ -562,6 +590,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       const fresh = await seededState(options.seed ?? createDefaultSeed(), now());
       await change(() => {
         state = fresh;
+        keys.clear();
       });
       config.log('[sandbox] state reset to the seed');
     },

@@ -7,7 +7,6 @@ const string: Check = (value) => typeof value === 'string';
 const number: Check = (value) => typeof value === 'number' && Number.isFinite(value);
 const boolean: Check = (value) => typeof value === 'boolean';
 const object: Check = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
-const any: Check = () => true;
 const nullable =
   (check: Check): Check =>
   (value) =>
@@ -234,7 +233,6 @@ const RECORD_CHECKS: Record<StateCollection, Check> = {
     customer_id: number,
     operation: string,
     status: number,
-    body: any,
     message: optional(string),
     created_at: string,
   }),
@@ -274,5 +272,9 @@ export function readStateFile(
     });
   state.counters = Object.fromEntries(validCounters) as Record<string, number>;
   if (!number(state.tokens_not_before)) state.tokens_not_before = 0;
+  // Older files have no journal: their keys are in `idempotency`.
+  const mark = value.idempotency_journal as unknown;
+  if (!record({ epoch: string, through: number })(mark))
+    state.idempotency_journal = { epoch: '', through: 0 };
   return { state, dropped };
 }

@@ -216,6 +216,7 @@ export interface PaymentSessionRecord {
   created_at: string;
 }
 
+/** A key a shopper sent with a write: enough to answer a repeat, never the whole first answer. */
 export interface IdempotencyRecord {
   key: string;
   /**
@@ -226,10 +227,18 @@ export interface IdempotencyRecord {
   customer_id: number;
   operation: string;
   status: number;
-  body: unknown;
-  /** The first answer's `response_message` (absent in records of older state files). */
+  /** The first answer's `response_message`. */
   message?: string;
+  /** What the operation needs to answer a repeat (see `services/keyed-writes.ts`); small. */
+  reference?: unknown;
   created_at: string;
+}
+
+/** Lines for the idempotency journal, written before the state file they belong to. */
+export interface JournalWrite {
+  /** `append` adds the lines; `rewrite` replaces the journal with them (atomically). */
+  mode: 'append' | 'rewrite';
+  lines: readonly string[];
 }
 
 /** Everything shoppers change. Persisted as one JSON document; the catalogue comes from the seed. */
@@ -255,7 +264,13 @@ export interface SandboxState {
   ratings: RatingRecord[];
   uploads: UploadRecord[];
   payments: PaymentSessionRecord[];
+  /**
+   * Keys of a persistence without a journal, and of older state files. With a journal (the file
+   * persistence) it stays empty and `idempotency_journal` says which journal lines belong to this state.
+   */
   idempotency: IdempotencyRecord[];
+  /** The journal lines this state includes: those of this epoch up to this sequence number. */
+  idempotency_journal: { epoch: string; through: number };
 }
 
 /** The collections of the state, in the order they are checked when a state file is read. */
@@ -309,6 +324,7 @@ export function emptyState(signingSecret: string): SandboxState {
     uploads: [],
     payments: [],
     idempotency: [],
+    idempotency_journal: { epoch: '', through: 0 },
   };
 }
 
@@ -330,5 +346,14 @@ export function isSandboxState(value: unknown): value is SandboxState {
 /** Where the state is kept between runs. The sandbox waits for `save` before it acknowledges a change. */
 export interface StatePersistence {
   load(): Promise<string | undefined>;
-  save(serialized: string): Promise<void>;
+  /**
+   * Saves the state. With `loadJournal`, `journal` holds the idempotency journal's lines of this save:
+   * write them (durably) before the state, so that a state file never includes lines the journal lacks.
+   */
+  save(serialized: string, journal?: JournalWrite): Promise<void>;
+  /**
+   * The idempotency journal as written so far (undefined when there is none). Without this method the
+   * keys are kept in the state itself, and every save rewrites them all.
+   */
+  loadJournal?(): Promise<string | undefined>;
 }

@@ -72,20 +72,22 @@ function readBody(incoming: IncomingMessage, limit: number): Promise<Buffer> {
 }
 
 /**
- * Answers 413 in the contract's envelope. The rest of the body is read and thrown away (so that the
- * client, still sending, can read the answer) up to twice the limit; past that, or when the declared
- * length is past that, the connection is closed instead.
+ * How long the rest of a refused body is read and thrown away before the connection is closed anyway.
+ */
+const DISCARD_MS = 10_000;
+
+/**
+ * Answers 413 in the contract's envelope, then reads the rest of the body and throws it away (for at
+ * most {@link DISCARD_MS}). Closing a connection the client is still sending on resets it, and the
+ * reset can throw away the answer before the client reads it (what Apache's "lingering close" avoids).
+ * The answer is sent whole (with its length) at once, but ended only when the body has been read:
+ * Node stops reading a request whose answer has ended.
  */
 async function refuseTooLarge(incoming: IncomingMessage, outgoing: ServerResponse, limit: number) {
-  const declared = Number(incoming.headers['content-length'] ?? 0);
-  let discarded = 0;
   incoming.on('error', () => undefined);
-  incoming.on('data', (chunk: Buffer) => {
-    discarded += chunk.length;
-    if (discarded > 2 * limit) incoming.socket.destroy();
-  });
-  incoming.resume();
-  if (declared > 2 * limit) outgoing.setHeader('Connection', 'close');
+  const timer = setTimeout(() => incoming.socket.destroy(), DISCARD_MS);
+  timer.unref();
+  incoming.once('close', () => clearTimeout(timer));
   const pathname = new URL(incoming.url ?? '/', 'http://sandbox').pathname;
   const response = errorEnvelope(
     413,
@@ -93,7 +95,37 @@ async function refuseTooLarge(incoming: IncomingMessage, outgoing: ServerRespons
     undefined,
     corsHeaders(incoming.headers.origin ?? null, pathname),
   );
-  await send(response, outgoing, incoming);
+  const body = Buffer.from(await response.text());
+  const headers: Record<string, string> = { 'Content-Length': String(body.length) };
+  response.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  outgoing.writeHead(413, headers);
+  outgoing.write(body);
+  const end = () => {
+    clearTimeout(timer);
+    outgoing.end();
+  };
+  if (incoming.complete) end();
+  else incoming.once('end', end);
+  incoming.resume();
+}
+
+/** Methods no Fetch `Request` may carry: refused (405), never a failure of the server. */
+const REFUSED_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
+/** The methods of the contract and its preflights; any other is not implemented (501). */
+const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+const ALLOW = [...KNOWN_METHODS].join(', ');
+
+/** The answer to a method the sandbox does not take, or undefined for one it does. */
+function methodRefusal(incoming: IncomingMessage): Response | undefined {
+  const method = (incoming.method ?? 'GET').toUpperCase();
+  if (KNOWN_METHODS.has(method)) return undefined;
+  const pathname = new URL(incoming.url ?? '/', 'http://sandbox').pathname;
+  const headers = { Allow: ALLOW, ...corsHeaders(incoming.headers.origin ?? null, pathname) };
+  return REFUSED_METHODS.has(method)
+    ? errorEnvelope(405, `${method} is not allowed here; use ${ALLOW}`, undefined, headers)
+    : errorEnvelope(501, `The sandbox does not implement ${method}`, undefined, headers);
 }
 
 async function toRequest(incoming: IncomingMessage, origin: string, limit: number): Promise<Request> {
@@ -154,8 +186,11 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
   let origin = '';
   const server = createServer((incoming, outgoing) => {
     const started = performance.now();
-    toRequest(incoming, origin, maxBodyBytes)
-      .then((request) => sandbox.handle(request))
+    const refusal = methodRefusal(incoming);
+    (refusal
+      ? Promise.resolve(refusal)
+      : toRequest(incoming, origin, maxBodyBytes).then((request) => sandbox.handle(request))
+    )
       .then(async (response) => {
         await send(response, outgoing, incoming);
         if (options.verbose)

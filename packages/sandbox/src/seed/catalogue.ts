@@ -142,7 +142,9 @@ function typeDetails(definition: ProductDefinition, defaultDays: number): S<'Pro
       details.digital = {
         file_format: definition.digital?.format ?? 'PDF',
         file_size_bytes: Math.round((definition.digital?.megabytes ?? 1) * 1048576),
-        download_limit: definition.digital?.downloadLimit ?? 5,
+        // `null` declares no limit; only a product that says nothing gets the default of 5.
+        download_limit:
+          definition.digital?.downloadLimit === undefined ? 5 : definition.digital.downloadLimit,
       };
       break;
     case 'subscription':

@@ -61,8 +61,9 @@ const products: ProductDefinition[] = [
   p('Ceramic Table Lamp', 'decor', 'physical', 1199, { zones: GAUTENG, deliveryDays: 3 }),
   p('Linen Cushion Cover', 'decor', 'physical', 249, { discount: { flat: 50 } }),
   p('Nordic Wall Clock', 'decor', 'physical', 549),
-  p('Scented Candle Trio', 'decor', 'physical', 349, { deal: true, discount: 20 }),
-  p('Woven Storage Basket', 'decor', 'physical', 399),
+  // Paid on delivery only (most physical products may be paid either way, some online only).
+  p('Scented Candle Trio', 'decor', 'physical', 349, { deal: true, discount: 20, online: false }),
+  p('Woven Storage Basket', 'decor', 'physical', 399, { online: false }),
   p('Custom Engraved Wall Art', 'decor', 'physical', 2500, {
     kind: 'request',
     summary: 'Made to order: tell us the text and we will send a quote.',

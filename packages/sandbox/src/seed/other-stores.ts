@@ -86,7 +86,8 @@ export const souqStore = () =>
         'dates',
         'physical',
         120,
-        { discount: 15 },
+        // Paid on delivery only; the others either way, or online only.
+        { discount: 15, online: false },
       ),
       p(
         { en: 'Arabic Coffee with Cardamom', ar: 'قهوة عربية بالهيل', fr: 'Café arabe à la cardamome' },
@@ -295,8 +296,9 @@ export const bazaarStore = () =>
         discount: 10,
         deal: true,
       }),
-      p({ en: 'Cotton Kurta', hi: 'सूती कुर्ता' }, 'textiles', 'physical', 899, { discount: 20 }),
-      p({ en: 'Block Print Bedsheet', hi: 'ब्लॉक प्रिंट चादर' }, 'textiles', 'physical', 1499),
+      // One physical product paid on delivery only, one online only; the others either way.
+      p({ en: 'Cotton Kurta', hi: 'सूती कुर्ता' }, 'textiles', 'physical', 899, { discount: 20, online: false }),
+      p({ en: 'Block Print Bedsheet', hi: 'ब्लॉक प्रिंट चादर' }, 'textiles', 'physical', 1499, { cod: false }),
       p({ en: 'Pashmina Shawl', hi: 'पश्मीना शॉल' }, 'textiles', 'physical', 8500, {
         hidePrice: true,
         kind: 'request',

@@ -35,7 +35,10 @@ export function cartLines(context: SandboxContext, store: SeedStore, customerId:
   return lines;
 }
 
-function cartItem(context: SandboxContext, entry: PricedLine & { line: CartLineRecord }): S<'CartItem'> {
+export function cartItem(
+  context: SandboxContext,
+  entry: PricedLine & { line: CartLineRecord },
+): S<'CartItem'> {
   const slot =
     entry.line.slot_id === null ? null : (slotById(context.state, entry.product, entry.line.slot_id) ?? null);
   return {
@@ -127,6 +130,7 @@ export const cfsHandlers = {
   addToCustomerCart: ({ body }, context) => {
     const { customer, store } = customerOf(context);
     const rejected: { product: number; response_message: string }[] = [];
+    const capped: { product: number; cart_quantity: number; response_message: string }[] = [];
     const wanted = new Map<number, { quantity: number; slot_id: number | undefined }>();
     for (const entry of body.customer_cart) {
       const seen = wanted.get(entry.product);
@@ -145,12 +149,19 @@ export const cfsHandlers = {
       const existing = context.state.cart.find(
         (l) => l.store === store.name && l.customer_id === customer.customer_id && l.product_id === productId,
       );
-      const quantity = Math.min(MAX_QUANTITY, (existing?.quantity ?? 0) + entry.quantity);
+      const asked = (existing?.quantity ?? 0) + entry.quantity;
+      const quantity = Math.min(MAX_QUANTITY, asked);
       const refusal = cartRefusal(context, found.product, quantity, entry.slot_id);
       if (refusal) {
         rejected.push({ product: productId, response_message: refusal });
         continue;
       }
+      if (quantity < asked)
+        capped.push({
+          product: productId,
+          cart_quantity: quantity,
+          response_message: `A cart line holds at most ${MAX_QUANTITY} of ${found.product.detail.product_name}; it holds ${quantity}`,
+        });
       if (existing) {
         existing.quantity = quantity;
         if (entry.slot_id !== undefined) existing.slot_id = entry.slot_id;
@@ -170,12 +181,17 @@ export const cfsHandlers = {
     if (added === 0)
       throw new SandboxError(422, rejected[0]?.response_message ?? 'Nothing could be added to the cart');
     const view = cartView(context, store, customer.customer_id);
+    const message =
+      rejected.length === 0
+        ? 'Added to cart'
+        : `Added ${added} of ${wanted.size} products; ${rejected.length} could not be added`;
     return {
-      body: { Products: view.Products, rejected },
+      body: { Products: view.Products, rejected, capped },
+      // Never a plain "Added to cart" when less was added than asked.
       message:
-        rejected.length === 0
-          ? 'Added to cart'
-          : `Added ${added} of ${wanted.size} products; ${rejected.length} could not be added`,
+        capped.length === 0
+          ? message
+          : `${message}; quantity capped at ${MAX_QUANTITY} for ${capped.length} ${capped.length === 1 ? 'product' : 'products'}`,
     };
   },
 

@@ -2,7 +2,6 @@ import type { components } from '@marketkit/sdk';
 import { customerOf, type SandboxContext } from '../core/context.ts';
 import { badRequest, conflict, notFound, SandboxError } from '../core/errors.ts';
 import type { ContractHandlers } from '../core/handler-types.ts';
-import { rememberAnswer, rememberedAnswer } from '../core/idempotency.ts';
 import type { OrderItemRecord, OrderRecord } from '../core/state.ts';
 import { cartRefusal, publicAddress } from './cfs.ts';
 import { checkoutLines, checkoutView, ensureOpen, ownCheckout } from './checkout.ts';
@@ -119,14 +118,6 @@ const providerOf = (method: S<'PaymentMethod'>): S<'CreatedOrder'>['next_action'
 export const ofsHandlers = {
   createOrder: async ({ body }, context) => {
     const { customer, store } = customerOf(context);
-    const key = context.request.headers.get('idempotency-key');
-    if (key) {
-      const seen = rememberedAnswer(context.state, customer.customer_id, key, context.now);
-      if (seen && (seen.operation !== 'createOrder' || seen.scope !== body.checkout_id)) {
-        throw new SandboxError(422, 'This Idempotency-Key was already used for another checkout');
-      }
-      if (seen) return { body: seen.body as S<'CreatedOrder'>, message: 'Order already placed' };
-    }
     const { record } = ownCheckout(context, body.checkout_id);
     ensureOpen(context, record);
     if (
@@ -306,20 +297,6 @@ export const ofsHandlers = {
       currency_code: order.currency_code,
       next_action: nextAction,
     };
-    if (key)
-      rememberAnswer(
-        context.state,
-        {
-          key,
-          scope: body.checkout_id,
-          customer_id: customer.customer_id,
-          operation: 'createOrder',
-          status: 200,
-          body: created,
-          created_at: at,
-        },
-        context.now,
-      );
     return {
       body: created,
       message: isRequest

@@ -1,7 +1,7 @@
 import type { components } from '@marketkit/sdk';
 import { customerOf, type SandboxContext, storeOf } from '../core/context.ts';
 import { hashPassword, randomId, verifyPassword } from '../core/crypto.ts';
-import { badRequest, conflict, ensure, notFound, SandboxError } from '../core/errors.ts';
+import { badRequest, conflict, ensure, notFound, SandboxError, unauthorized } from '../core/errors.ts';
 import type { ContractHandlers } from '../core/handler-types.ts';
 import { revokeSession, rotateRefreshToken, sessionOfIdToken, startSession } from '../core/sessions.ts';
 import type { CustomerRecord, OtpPurposeRecord, OtpRecord } from '../core/state.ts';
@@ -256,7 +256,8 @@ export const umsHandlers = {
       body.username,
       body.extension ?? store.settings.default_phone_extension,
     );
-    if (!customer) throw badRequest('Incorrect e-mail, phone number or password');
+    // 401 as the contract says: wrong credentials, not a malformed request.
+    if (!customer) throw unauthorized('Incorrect e-mail, phone number or password');
     ensureUnlocked(customer);
     if (!(await verifyPassword(body.password, customer.password_hash))) {
       customer.failed_logins += 1;
@@ -267,7 +268,7 @@ export const umsHandlers = {
           'Too many wrong passwords: your account is locked. Unlock it with a one-time code.',
         );
       }
-      throw badRequest('Incorrect e-mail, phone number or password');
+      throw unauthorized('Incorrect e-mail, phone number or password');
     }
     return signInOrVerifyDevice(context, store, customer, body);
   },

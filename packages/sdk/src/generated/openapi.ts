@@ -161,18 +161,24 @@ export interface paths {
          * @description Adds lines to the cart. A product already in the cart gets the given `cart_quantity` added to its
          *     line (the guest-cart merge after sign-in relies on this). Lines the server refuses (not found, out of
          *     stock, a request item with a quantity above 1, a service without a slot) are listed in `rejected`;
-         *     the others are still added. The answer lists the created or updated lines only.
+         *     the others are still added. A line holds at most 999: an add that would pass it leaves the line at
+         *     999 and lists it in `capped`, and the message says so. The answer lists the created or updated
+         *     lines only.
          *
          *     Send an `Idempotency-Key` (one per change, reused when the same change is sent again): a repeat
-         *     with the same key and the same request answers the first answer and changes nothing; the same key
-         *     with another request answers 422.
+         *     with the same key and the same request changes nothing and answers the first answer's outcome
+         *     (status, message, refused or capped lines) with the cart as it is now, so that a late repeat never
+         *     shows an older cart; the same key with another request answers 422. Each shopper's last 500 keys
+         *     are kept for 24 hours.
          */
         post: operations["addToCustomerCart"];
         /**
          * Empty the cart
          * @description Send an `Idempotency-Key` (one per change, reused when the same change is sent again): a repeat
-         *     with the same key and the same request answers the first answer and changes nothing; the same key
-         *     with another request answers 422.
+         *     with the same key and the same request changes nothing and answers the first answer's outcome
+         *     (status, message, refused or capped lines) with the cart as it is now, so that a late repeat never
+         *     shows an older cart; the same key with another request answers 422. Each shopper's last 500 keys
+         *     are kept for 24 hours.
          */
         delete: operations["clearCustomerCart"];
         options?: never;
@@ -202,16 +208,20 @@ export interface paths {
          *     null removes the slot; an absent `slot_id` keeps it.
          *
          *     Send an `Idempotency-Key` (one per change, reused when the same change is sent again): a repeat
-         *     with the same key and the same request answers the first answer and changes nothing; the same key
-         *     with another request answers 422.
+         *     with the same key and the same request changes nothing and answers the first answer's outcome
+         *     (status, message, refused or capped lines) with the cart as it is now, so that a late repeat never
+         *     shows an older cart; the same key with another request answers 422. Each shopper's last 500 keys
+         *     are kept for 24 hours.
          */
         put: operations["updateCustomerCartItem"];
         post?: never;
         /**
          * Remove a cart line
          * @description Send an `Idempotency-Key` (one per change, reused when the same change is sent again): a repeat
-         *     with the same key and the same request answers the first answer and changes nothing; the same key
-         *     with another request answers 422.
+         *     with the same key and the same request changes nothing and answers the first answer's outcome
+         *     (status, message, refused or capped lines) with the cart as it is now, so that a late repeat never
+         *     shows an older cart; the same key with another request answers 422. Each shopper's last 500 keys
+         *     are kept for 24 hours.
          */
         delete: operations["removeCustomerCartItem"];
         options?: never;
@@ -3612,12 +3622,24 @@ export interface operations {
                      *             "product": 44,
                      *             "response_message": "This product is out of stock."
                      *           }
-                     *         ]
+                     *         ],
+                     *         "capped": []
                      *       }
                      *     }
                      */
                     "application/json": {
                         response_body: {
+                            /**
+                             * @description Lines added only up to the most a line may hold (999): the quantity the line
+                             *     holds now, and the message the storefront shows.
+                             */
+                            capped: {
+                                /** @description The quantity the line holds now. */
+                                cart_quantity: number;
+                                /** @description Product id of the capped line. */
+                                product: number;
+                                response_message: string;
+                            }[];
                             /** @description Created or updated cart lines. */
                             Products: components["schemas"]["CartItem"][];
                             /** @description Lines the server refused, with the reason the storefront shows. */
