@@ -22,6 +22,7 @@ export default defineConfig({
         'server/static-host.ts',
         'server/dev.ts',
         'server/dev-main.ts',
+        'server/precompress.ts',
       ],
       output: { preserveModules: true, preserveModulesRoot: 'server', entryFileNames: '[name].js' },
     },

@@ -57,13 +57,20 @@ async function startRewritingHost(
  * stopped after. `rewriteJson` puts a services host that changes every JSON answer in between;
  * `buildRoot` serves another build of the app.
  */
-export function useStorefront(options: { rewriteJson?: RewriteJson; buildRoot?: string } = {}) {
+export function useStorefront(
+  options: { rewriteJson?: RewriteJson; buildRoot?: string; dataTimeoutMs?: number; latencyMs?: number } = {},
+) {
   let sandbox: SandboxServer | undefined;
   let rewriting: Server | undefined;
   let storefront: Awaited<ReturnType<typeof startStorefront>> | undefined;
   test.beforeAll(async () => {
     // The tests set scenes through the control API (reset, OTPs, faults, expiring tokens, orders).
-    sandbox = await startSandboxServer({ port: 0, log: () => {}, controlApi: true });
+    sandbox = await startSandboxServer({
+      port: 0,
+      log: () => {},
+      controlApi: true,
+      ...(options.latencyMs ? { latencyMs: options.latencyMs } : {}),
+    });
     let servicesHost = sandbox.url;
     if (options.rewriteJson) {
       const host = await startRewritingHost(sandbox.url, options.rewriteJson);
@@ -72,6 +79,7 @@ export function useStorefront(options: { rewriteJson?: RewriteJson; buildRoot?: 
     }
     storefront = await startStorefront(servicesHost, {
       ...(options.buildRoot ? { buildRoot: options.buildRoot } : {}),
+      ...(options.dataTimeoutMs ? { dataTimeoutMs: options.dataTimeoutMs } : {}),
     });
   });
   test.afterAll(async () => {

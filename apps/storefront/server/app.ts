@@ -11,6 +11,14 @@ import express, { type ErrorRequestHandler, type RequestHandler } from 'express'
 import type { ServerBuild } from 'react-router';
 import type { RuntimeConfig } from '../src/app/config.ts';
 import type { StorefrontServerContext } from '../src/server/context.ts';
+import {
+  BODY_TIMEOUT_MS,
+  bufferedBody,
+  knownMethods,
+  MAX_BODY_BYTES,
+  MAX_REQUESTS_PER_CLIENT,
+  perClientCap,
+} from './limits.ts';
 import { PROXY_PATH, servicesProxy } from './proxy.ts';
 import { nonceOf, originOf, securityHeaders } from './security.ts';
 
@@ -18,7 +26,7 @@ import { nonceOf, originOf, securityHeaders } from './security.ts';
 const PATH_LANGUAGES = ['en', 'en_US', 'en_IN', 'hi', 'ar', 'fr'];
 
 /** A Host header: a DNS name or an address, and a port. */
-const HOST = /^([a-z0-9-]+(\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(:\d{1,5})?$/i;
+const HOST = /^([a-z0-9-]+(\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?::(\d{1,5}))?$/i;
 
 /** How long a page waits for the services host before it renders without (the browser completes it). */
 export const DATA_TIMEOUT_MS = 500;
@@ -43,6 +51,12 @@ export interface StorefrontOptions {
   upstreamTimeoutMs?: number;
   /** Express's `trust proxy` (behind a load balancer or CDN that sets X-Forwarded-*). */
   trustProxy?: boolean | string | number;
+  /** The largest request body `/api` forwards (default 4 MiB, the services host's own limit). */
+  maxBodyBytes?: number;
+  /** How long a request body to `/api` may take to arrive (default 30 s). */
+  bodyTimeoutMs?: number;
+  /** Requests one client address may have in progress at once (default 64). */
+  maxRequestsPerClient?: number;
 }
 
 /** What production and development each give the one server. */
@@ -106,7 +120,9 @@ export function runtimeConfig({
 
 /** The host decides the store and the page's address: a name and a port, or it is refused. */
 const hostCheck: RequestHandler = (request, response, next) => {
-  if (!HOST.test(String(request.headers.host ?? ''))) {
+  const host = HOST.exec(String(request.headers.host ?? ''));
+  // A port past 65535 is not one: the page's address could not be built from it.
+  if (!host || Number(host[3] ?? 0) > 65_535) {
     response.status(400).type('text/plain').set('Cache-Control', 'no-store').send('Bad request');
     return;
   }
@@ -147,7 +163,8 @@ const failure: ErrorRequestHandler = (error, _request, response, _next) => {
 
 /**
  * The storefront as an Express app. The steps, in order (later work slots in by name): security
- * headers with this answer's nonce → host check → `/api` proxy → compression → `/config.json` → files →
+ * headers with this answer's nonce → known methods → host check → per-client cap → `/api` (its body read
+ * whole, bounded in size and time, then proxied) → compression → `/config.json` → files →
  * a language first in the path → React Router → failures.
  */
 export function createStorefrontApp(
@@ -159,6 +176,9 @@ export function createStorefrontApp(
     dataTimeoutMs = DATA_TIMEOUT_MS,
     upstreamTimeoutMs = UPSTREAM_TIMEOUT_MS,
     trustProxy = false,
+    maxBodyBytes = MAX_BODY_BYTES,
+    bodyTimeoutMs = BODY_TIMEOUT_MS,
+    maxRequestsPerClient = MAX_REQUESTS_PER_CLIENT,
   }: StorefrontOptions,
   { build, mode, clientRoot, files, compress }: StorefrontHost,
 ): { app: express.Express; config: RuntimeConfig } {
@@ -172,8 +192,13 @@ export function createStorefrontApp(
   app.set('trust proxy', trustProxy);
 
   // Every answer, refusals included, carries the security headers.
-  app.use(security.headers, hostCheck);
-  if (proxy) app.use(PROXY_PATH, servicesProxy({ upstream, timeoutMs: upstreamTimeoutMs }));
+  app.use(security.headers, knownMethods, hostCheck, perClientCap(maxRequestsPerClient));
+  if (proxy)
+    app.use(
+      PROXY_PATH,
+      bufferedBody({ maxBytes: maxBodyBytes, timeoutMs: bodyTimeoutMs }),
+      servicesProxy({ upstream, timeoutMs: upstreamTimeoutMs }),
+    );
   if (compress) app.use(compression());
   app.get('/config.json', (_request, response) => {
     response.set('Cache-Control', 'no-store').json(config);

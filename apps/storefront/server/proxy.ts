@@ -4,6 +4,7 @@
 import type { ClientRequest, IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
+import { bufferedBodyOf } from './limits.ts';
 
 export const PROXY_PATH = '/api';
 
@@ -103,6 +104,13 @@ export function servicesProxy({
     on: {
       proxyReq: (call, request, response) => {
         calls.set(request, call);
+        // The body was read whole before the call opened (limits.ts): it goes out with its length.
+        const body = bufferedBodyOf(request);
+        if (body && body.length > 0) {
+          call.removeHeader('transfer-encoding');
+          call.setHeader('content-length', body.length);
+          call.write(body);
+        }
         call.on('timeout', () => timedOut.add(request));
         // A shopper who leaves stops the call; a services host that fails mid-answer cuts the answer.
         response.on('close', () => {

@@ -6,6 +6,7 @@ import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import express, { type RequestHandler } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 import type { ServerBuild } from 'react-router';
 import { createStorefrontApp, type StorefrontOptions } from './app.ts';
 import { listen, type RunningServer } from './listen.ts';
@@ -29,18 +30,24 @@ function builtFiles(clientRoot: string): RequestHandler[] {
   };
   return [
     (request, response, next) => (request.path.endsWith('.map') ? notFound(request, response, next) : next()),
+    // Each file's `.br` or `.gz` beside it (written once by precompress.ts) when the browser takes it.
     express.Router().use(
       '/assets',
-      express.static(join(clientRoot, 'assets'), {
-        immutable: true,
-        maxAge: '1y',
+      expressStaticGzip(join(clientRoot, 'assets'), {
+        enableBrotli: true,
+        orderPreference: ['br', 'gzip'],
         index: false,
-        fallthrough: false,
+        serveStatic: { immutable: true, maxAge: '1y', index: false, fallthrough: false },
       }),
     ),
-    express.static(clientRoot, {
+    expressStaticGzip(clientRoot, {
+      enableBrotli: true,
+      orderPreference: ['br', 'gzip'],
       index: false,
-      setHeaders: (response) => response.setHeader('Cache-Control', 'no-cache'),
+      serveStatic: {
+        index: false,
+        setHeaders: (response) => response.setHeader('Cache-Control', 'no-cache'),
+      },
     }),
     (request, response, next) => {
       const { pathname } = new URL(request.originalUrl, 'http://x');
@@ -80,5 +87,9 @@ export async function startStorefrontServer({
   const server = createServer(app);
   // Idle keep-alive sockets go before a load balancer's would (its default is 60 s).
   server.keepAliveTimeout = 65_000;
+  // A client's headers within 20 s and its whole request within 60 s (Node's defaults are 60 s and
+  // 300 s): the backstop to the body limit of `/api` (limits.ts), for every path.
+  server.headersTimeout = 20_000;
+  server.requestTimeout = 60_000;
   return listen(server, port, host);
 }

@@ -1,4 +1,5 @@
 import { PassThrough } from 'node:stream';
+import { pageAllowsTagManager } from '@marketkit/hooks/core';
 import type { i18n } from 'i18next';
 import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
@@ -38,11 +39,9 @@ export default async function handleRequest(
     : routeNamespaces(matches.map((match) => routerContext.routeModules[match.route.id]?.handle));
   const scope = server && !routerContext.isSpaMode ? requestScope(request, loadContext) : null;
   if (server && scope) {
-    // The tag manager's hosts only for a store that sets a tag, or whose settings did not come in
-    // time (the browser asks again and may load it). The root loader asked already: no new call.
-    const { settings } = await storeAnswers(scope);
-    const tag = settings?.store_settings_data?.[0]?.store_page_settings?.google_analytics_tag;
-    server.setPagePolicy({ tagManager: settings ? typeof tag === 'string' && tag.trim() !== '' : true });
+    // The tag manager's hosts only for a store that sets a tag, or whose answers did not come in time
+    // (the browser asks again and may load it); never a closed, unknown or broken store's page.
+    server.setPagePolicy({ tagManager: pageAllowsTagManager((await storeAnswers(scope)).calls) });
   }
   const texts: i18n = await createRequestI18n(
     {

@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
 import { join } from 'node:path';
 
@@ -324,6 +324,180 @@ describe('the /api proxy', () => {
   });
 });
 
+/**
+ * One request written by hand to a storefront on `port`: `chunks` are sent one by one (each after the
+ * last is taken, `pauseMs` apart), stopping as soon as an answer comes. Its status and body, or the
+ * error that ended it.
+ */
+function send(
+  port: number,
+  {
+    method = 'POST',
+    path = '/api/pbs/rest/v3/languages',
+    host = `demo.localhost:${port}`,
+    headers = {} as Record<string, string>,
+    chunks = [] as Buffer[],
+    pauseMs = 0,
+  },
+) {
+  return new Promise<{ status: number; text: string; sent: number } | { error: string; sent: number }>(
+    (resolve) => {
+      let answered = false;
+      let sent = 0;
+      // A connection of its own: what one request leaves behind never meets the next.
+      const call = httpRequest(
+        { host: '127.0.0.1', port, path, method, headers: { host, ...headers }, agent: false },
+        (answer) => {
+          answered = true;
+          const body: Buffer[] = [];
+          answer.on('data', (chunk: Buffer) => body.push(chunk));
+          answer.on('end', () =>
+            resolve({ status: answer.statusCode ?? 0, text: Buffer.concat(body).toString('utf8'), sent }),
+          );
+          answer.on('error', (error) => resolve({ error: error.message, sent }));
+        },
+      );
+      call.on('error', (error) => {
+        if (!answered) resolve({ error: error.message, sent });
+      });
+      void (async () => {
+        for (const chunk of chunks) {
+          if (answered || call.destroyed) return;
+          if (!call.write(chunk)) await new Promise((next) => call.once('drain', next));
+          sent += chunk.length;
+          if (pauseMs > 0) await new Promise((next) => setTimeout(next, pauseMs));
+        }
+        if (!answered && !call.destroyed) call.end();
+      })();
+    },
+  );
+}
+
+describe('bad requests get a 4xx, never a 500 or a reset', () => {
+  const MiB = 1024 * 1024;
+
+  it('a body declared larger than the services host takes is a 413 before it is read, never a 502', async () => {
+    const answer = await send(server.port, {
+      headers: { 'content-type': 'application/octet-stream', 'content-length': String(100 * MiB) },
+      chunks: [Buffer.alloc(64 * 1024)],
+    });
+    expect(answer).toMatchObject({ status: 413 });
+    expect(asked).toEqual([]);
+  });
+
+  it('a chunked body that grows past the limit is answered 413, not cut off', async () => {
+    const answer = await send(server.port, {
+      headers: { 'content-type': 'application/octet-stream', 'transfer-encoding': 'chunked' },
+      chunks: Array.from({ length: 12 }, () => Buffer.alloc(MiB, 1)),
+    });
+    expect(answer).toMatchObject({ status: 413 });
+    expect(asked).toEqual([]);
+  });
+
+  it('a body within the limit reaches the services host whole, with its length', async () => {
+    const seen: { length?: string; body: Buffer[] } = { body: [] };
+    const listener = (request: IncomingMessage) => {
+      seen.length = request.headers['content-length'];
+      request.on('data', (chunk: Buffer) => seen.body.push(chunk));
+    };
+    spy.prependListener('request', listener);
+    try {
+      const answer = await send(server.port, {
+        path: '/api/pbs/rest/v3/languages?page_number=-1',
+        headers: {
+          realmname: 'demo-customer',
+          'transfer-encoding': 'chunked',
+          'content-type': 'application/json',
+        },
+        chunks: [Buffer.from('{"a":'), Buffer.from('1}')],
+      });
+      expect(answer).toMatchObject({ status: expect.any(Number) });
+      await expect.poll(() => Buffer.concat(seen.body).toString('utf8')).toBe('{"a":1}');
+      expect(seen.length).toBe('7');
+    } finally {
+      spy.off('request', listener);
+    }
+  });
+
+  it('a port past 65535 in Host is a 400; TRACE and CONNECT-like methods are a 405', async () => {
+    expect(await send(server.port, { method: 'GET', path: '/', host: 'demo.localhost:99999' })).toMatchObject(
+      {
+        status: 400,
+      },
+    );
+    // (Methods Node's parser does not know, TRACK say, are its own 400.)
+    for (const method of ['TRACE', 'PROPFIND'])
+      for (const path of ['/', '/api/pbs/rest/v3/languages'])
+        expect(await send(server.port, { method, path }), `${method} ${path}`).toMatchObject({ status: 405 });
+    expect(asked).toEqual([]);
+  });
+});
+
+describe('slow uploads and greedy clients', () => {
+  // Short limits so each case takes well under a second; the defaults are in server/limits.ts.
+  const BODY_TIMEOUT_MS = 300;
+  const CAP = 3;
+  let limited: Awaited<ReturnType<typeof startStorefrontServer>>;
+  beforeAll(async () => {
+    limited = await startStorefrontServer({
+      servicesHost: spyUrl,
+      dataTimeoutMs: DATA_TIMEOUT_MS,
+      upstreamTimeoutMs: UPSTREAM_TIMEOUT_MS,
+      bodyTimeoutMs: BODY_TIMEOUT_MS,
+      maxRequestsPerClient: CAP,
+      trustProxy: 'loopback',
+    });
+  });
+  afterAll(() => limited.close());
+
+  it('a drip-fed body is answered 408 and never opens a call to the services host', async () => {
+    const drips = await Promise.all(
+      Array.from({ length: CAP }, () =>
+        send(limited.port, {
+          headers: { 'content-type': 'application/json', 'content-length': '1000' },
+          // At most 40 × 50 ms = 2 s of dripping, far past the 300 ms limit.
+          chunks: Array.from({ length: 40 }, () => Buffer.from('x')),
+          pauseMs: 50,
+        }),
+      ),
+    );
+    for (const drip of drips) {
+      expect(drip).toMatchObject({ status: 408 });
+      expect(drip.sent).toBeLessThan(40);
+    }
+    expect(asked).toEqual([]);
+    expect(waiting.size).toBe(0);
+  });
+
+  it('one address gets a 429 past its cap while another (behind the trusted proxy) is served', async () => {
+    mode = 'hang';
+    const held = Array.from({ length: CAP }, () =>
+      send(limited.port, { method: 'GET', headers: { 'x-forwarded-for': '203.0.113.7' } }),
+    );
+    await expect.poll(() => asked.length).toBe(CAP);
+    const refused = await send(limited.port, {
+      method: 'GET',
+      headers: { 'x-forwarded-for': '203.0.113.7' },
+    });
+    expect(refused).toMatchObject({ status: 429 });
+    mode = 'pass';
+    const other = await send(limited.port, {
+      method: 'GET',
+      path: '/api/pbs/rest/v3/languages?page_number=-1',
+      headers: { 'x-forwarded-for': '198.51.100.9', realmname: 'demo-customer' },
+    });
+    expect(other).toMatchObject({ status: 200 });
+    // The held ones end (504 at the upstream limit) and free their places.
+    for (const answer of await Promise.all(held)) expect(answer).toMatchObject({ status: 504 });
+    const again = await send(limited.port, {
+      method: 'GET',
+      path: '/api/pbs/rest/v3/languages?page_number=-1',
+      headers: { 'x-forwarded-for': '203.0.113.7', realmname: 'demo-customer' },
+    });
+    expect(again).toMatchObject({ status: 200 });
+  });
+});
+
 describe('payment origins', () => {
   const config = (paymentOrigins: string[]) =>
     runtimeConfig({
@@ -388,6 +562,15 @@ describe('headers and files', () => {
     mode = 'hang';
     const unknown = policy((await page('/')).response);
     expect(unknown.get('script-src')).toContain('https://www.googletagmanager.com');
+    // A closed store, one whose settings fail and one that does not exist show an error page: no tags.
+    mode = 'pass';
+    for (const store of ['closed', 'broken', 'nosuchstore']) {
+      const errorPage = policy((await page('/', { store })).response);
+      for (const name of ['script-src', 'img-src', 'connect-src'])
+        expect(errorPage.get(name)?.join(' '), `${store} ${name}`).not.toMatch(
+          /googletagmanager|google-analytics/,
+        );
+    }
   });
 
   it('a guest’s catalogue page may be kept by a CDN; anything of one shopper may not', async () => {
@@ -460,6 +643,55 @@ describe('headers and files', () => {
     for (const path of preloads) expect(path).toMatch(/^\/assets\/[\w.-]+\.js$/);
     // The script that starts it comes after it, with the page's nonce.
     expect(html.slice(inert?.index ?? 0)).toMatch(/<script nonce="[^"]+">\(function\(\)\{\s*var waiting=/);
+  });
+
+  it('assets go out as compressed at build time: brotli or gzip from their file, plain when not taken', async () => {
+    const bytes = (path: string, acceptEncoding?: string) =>
+      new Promise<{ headers: IncomingMessage['headers']; body: Buffer }>((resolve, reject) => {
+        const call = httpRequest(
+          {
+            host: '127.0.0.1',
+            port: server.port,
+            path,
+            headers: {
+              host: `demo.localhost:${server.port}`,
+              ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
+            },
+          },
+          (answer) => {
+            const chunks: Buffer[] = [];
+            answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+            answer.on('end', () => resolve({ headers: answer.headers, body: Buffer.concat(chunks) }));
+          },
+        );
+        call.on('error', reject);
+        call.end();
+      });
+    const assets = join(BUILD, 'client', 'assets');
+    // The largest script: the one compression matters most for.
+    const script = readdirSync(assets)
+      .filter((file) => file.endsWith('.js'))
+      .sort((a, b) => statSync(join(assets, b)).size - statSync(join(assets, a)).size)[0];
+    const file = join(assets, script ?? '');
+    for (const [accepted, encoding, stored] of [
+      ['gzip, deflate, br, zstd', 'br', `${file}.br`],
+      ['gzip', 'gzip', `${file}.gz`],
+      [undefined, undefined, file],
+    ] as const) {
+      const answer = await bytes(`/assets/${script}`, accepted);
+      expect(answer.headers['content-encoding'], accepted).toBe(encoding);
+      expect(answer.headers.vary, accepted).toMatch(/Accept-Encoding/i);
+      expect(answer.headers['content-type'], accepted).toMatch(/javascript/);
+      expect(answer.headers['cache-control'], accepted).toBe('public, max-age=31536000, immutable');
+      expect(answer.body.equals(readFileSync(stored)), accepted).toBe(true);
+    }
+    // The texts too, asked again each time as before.
+    const texts = await bytes('/locales/en/common.json', 'br');
+    expect(texts.headers['content-encoding']).toBe('br');
+    expect(texts.headers['cache-control']).toBe('no-cache');
+    expect(texts.body.equals(readFileSync(join(BUILD, 'client', 'locales', 'en', 'common.json.br')))).toBe(
+      true,
+    );
   });
 
   it('gzips what it sends when asked', async () => {

@@ -26,6 +26,9 @@ const CACHE_LIMIT = 500;
 /** A language code and namespace as a path segment: nothing that could leave the folder. */
 const safeSegment = (value: string) => /^[A-Za-z0-9_-]{1,32}$/.test(value);
 
+/** A language host that is a path of the storefront: its files are the build's own, read from disk. */
+const isLocalHost = (host: string) => host.startsWith('/') && !host.startsWith('//');
+
 /**
  * One translation file: from the build's own files when the language host is a path of the storefront,
  * else fetched from the host (bounded in time). Shared by every request of this process (the files are
@@ -34,7 +37,7 @@ const safeSegment = (value: string) => /^[A-Za-z0-9_-]{1,32}$/.test(value);
 export function readTranslations(source: TranslationSource, language: string, namespace: string) {
   if (!safeSegment(language) || !safeSegment(namespace))
     return Promise.reject(new RangeError(`No translations for ${language}/${namespace}`));
-  const local = source.host.startsWith('/') && !source.host.startsWith('//');
+  const local = isLocalHost(source.host);
   const key = `${local ? source.clientRoot : ''}|${source.host}|${language}|${namespace}`;
   const hit = cache.get(key);
   if (hit && (local || Date.now() - hit.at < REMOTE_TTL_MS)) return hit.value;
@@ -57,7 +60,7 @@ export function readTranslations(source: TranslationSource, language: string, na
 /**
  * The i18next of one request: its own instance (a language change elsewhere never leaks into this
  * page), with the namespaces the matched routes need loaded in the language and in English before
- * the page renders, waiting at most until `deadline`. What did not load in time renders as its key,
+ * the page renders, waiting (for a remote language host) at most until `deadline`. What did not load in time renders as its key,
  * as in the browser, and the browser asks for it again.
  */
 export async function createRequestI18n(
@@ -78,7 +81,12 @@ export async function createRequestI18n(
     .use(initReactI18next)
     .init({ ...i18nOptions(language), ns: [...namespaces], maxRetries: 0, initAsync: true })
     .then(() => instance.loadNamespaces([...namespaces]));
-  await Promise.race([loaded.catch(() => {}), deadline]);
+  // The build's own files are a disk read, always awaited: cut off by the page's data wait, the page
+  // went out with keys where the browser, which has the texts by its first render, shows words (a
+  // hydration mismatch). A remote language host is bounded by the wait (and each file by timeoutMs).
+  await (isLocalHost(source.host)
+    ? loaded.catch(() => {})
+    : Promise.race([loaded.catch(() => {}), deadline]));
   return instance;
 }
 

@@ -59,6 +59,8 @@ export interface RequestScope {
    * asks again even when an answer is cached (it was asked in another language).
    */
   fetch<T>(query: MarketQuery<T>, options?: { fresh?: boolean }): Promise<T | undefined>;
+  /** How the last `fetch` of a query ended: answered, failed, or late (still open at the deadline). */
+  outcome(query: MarketQuery<unknown>): 'answered' | 'failed' | 'late';
   /** The successful answers of these queries, for `HydrationBoundary` in the browser. */
   dehydrate(queries: readonly MarketQuery<unknown>[]): DehydratedState;
 }
@@ -127,11 +129,28 @@ function createScope(request: Request, server: StorefrontServerContext): Request
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, gcTime: Number.POSITIVE_INFINITY } },
   });
-  const fetchQuery = <T>(query: MarketQuery<T>, options: { fresh?: boolean } = {}): Promise<T | undefined> =>
-    Promise.race([
-      queryClient.fetchQuery(options.fresh ? { ...query, staleTime: 0 } : query).catch(() => undefined),
+  const outcomes = new Map<string, 'answered' | 'failed'>();
+  const fetchQuery = <T>(
+    query: MarketQuery<T>,
+    options: { fresh?: boolean } = {},
+  ): Promise<T | undefined> => {
+    const key = hashKey(query.queryKey);
+    outcomes.delete(key);
+    return Promise.race([
+      queryClient.fetchQuery(options.fresh ? { ...query, staleTime: 0 } : query).then(
+        (data) => {
+          outcomes.set(key, 'answered');
+          return data;
+        },
+        () => {
+          // Cut off by the deadline (or the shopper leaving) is late, not failed.
+          if (!stop.signal.aborted) outcomes.set(key, 'failed');
+          return undefined;
+        },
+      ),
       deadline.then(() => undefined),
     ]);
+  };
 
   let language: Promise<PageLanguage> | null = null;
   return {
@@ -164,6 +183,7 @@ function createScope(request: Request, server: StorefrontServerContext): Request
       return language;
     },
     fetch: fetchQuery,
+    outcome: (query) => outcomes.get(hashKey(query.queryKey)) ?? 'late',
     dehydrate(queries) {
       const wanted = new Set(queries.map((query) => hashKey(query.queryKey)));
       return dehydrate(queryClient, {

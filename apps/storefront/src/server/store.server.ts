@@ -1,4 +1,9 @@
-import { refetchInLanguage, settingsStoreId, storeValidationState } from '@marketkit/hooks/core';
+import {
+  refetchInLanguage,
+  type ServerCall,
+  settingsStoreId,
+  storeValidationState,
+} from '@marketkit/hooks/core';
 import { type MarketQuery, storeQueries } from '@marketkit/hooks/prefetch';
 import type { ResponseBody } from '@marketkit/sdk';
 import type { PageLanguage, RequestScope } from './request.server.ts';
@@ -7,6 +12,13 @@ export interface StoreAnswers {
   language: PageLanguage;
   validation: ResponseBody<'validateStore'> | undefined;
   settings: ResponseBody<'getContentSettings'> | undefined;
+  /** How validation and settings (null: not asked) had ended when the page was sent. */
+  calls: {
+    validation: ServerCall<ResponseBody<'validateStore'>>;
+    settings: ServerCall<
+      NonNullable<ResponseBody<'getContentSettings'>['store_settings_data']>[number] | undefined
+    > | null;
+  };
   /** The queries answered, under the keys the hooks read (for the browser's cache). */
   queries: MarketQuery<unknown>[];
 }
@@ -58,10 +70,20 @@ async function ask(scope: RequestScope): Promise<StoreAnswers> {
     ]);
   }
   language = await languageReady;
+  const call = <T>(query: MarketQuery<unknown>, data: T | undefined): ServerCall<T> => {
+    const outcome = scope.outcome(query);
+    return outcome === 'answered' && data !== undefined
+      ? { status: 'answered', data }
+      : { status: outcome === 'failed' ? 'failed' : 'late' };
+  };
   return {
     language,
     validation,
     settings: settingsAnswer,
+    calls: {
+      validation: call(validationQuery, validation),
+      settings: settingsQuery ? call(settingsQuery, settingsAnswer?.store_settings_data?.[0]) : null,
+    },
     queries: [queries.languages(), validationQuery, ...(settingsQuery ? [settingsQuery] : [])],
   };
 }

@@ -303,3 +303,4 @@ export {
   themeFromSettings,
   themeStyleSheet,
 } from './store.ts';
+export { pageAllowsTagManager, type ServerCall } from './tag-manager.ts';
