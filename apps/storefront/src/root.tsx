@@ -18,7 +18,6 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root';
 import { loadConfig } from './app/config.ts';
-import { START_AFTER_FIRST_PAINT } from './app/first-paint.ts';
 import { TEXTS_ELEMENT_ID, usePage } from './app/page-context.tsx';
 import type { RootData } from './app/root-data.ts';
 import { goHome, reloadAfterFailedReplay } from './shell/session-recovery.ts';
@@ -105,12 +104,6 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
         <div id={PAGE_END_ID} hidden />
         <Scripts {...(nonce ? { nonce } : {})} />
-        <script
-          {...(nonce ? { nonce } : {})}
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of ours, no data in it
-          dangerouslySetInnerHTML={{ __html: START_AFTER_FIRST_PAINT }}
-          suppressHydrationWarning
-        />
       </body>
     </html>
   );
