@@ -20,6 +20,7 @@ import type { Route } from './+types/root';
 import { loadConfig } from './app/config.ts';
 import { TEXTS_ELEMENT_ID, usePage } from './app/page-context.tsx';
 import type { RootData } from './app/root-data.ts';
+import { useCodeLoadingRule } from './app/route-modules.ts';
 import { goHome, reloadAfterFailedReplay } from './shell/session-recovery.ts';
 import { Loading, Store, useRouteAnswers } from './shell/shell.tsx';
 import stylesheet from './styles.css?url';
@@ -29,6 +30,12 @@ export { loader } from './root.server.ts';
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: (loaderData as RootData | undefined)?.title ?? pageTitle(null) },
 ];
+
+/**
+ * The SPA build's page is rendered once, at build time, where the root's server loader has no store
+ * to read (src/root.server.ts): the browser loads the root's data as the app starts.
+ */
+clientLoader.hydrate = __MARKETKIT_SPA__;
 
 /** The store and the shopper do not change with the route: asked once per page. */
 export const shouldRevalidate = () => false;
@@ -119,6 +126,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   path.current = useLocation().pathname;
   // The page is the app's now (the browser tests wait for this before they act).
   useEffect(() => document.documentElement.setAttribute('data-hydrated', ''), []);
+  useCodeLoadingRule();
   // On the server, the session the shopper's cookie holds (the browser reads its own cookies).
   const [tokens] = useState(() =>
     page.accessToken ? createMemoryTokenStore({ access_token: page.accessToken, expires_in: 0 }) : undefined,

@@ -5,5 +5,6 @@
  * else, on every page, before the first paint.
  */
 import { guardFirstLoad } from './first-load-guard.ts';
+import './navigation-rule.ts';
 
 guardFirstLoad();

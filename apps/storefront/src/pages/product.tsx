@@ -47,7 +47,6 @@ import { useBelowTheFold } from '../shell/scroll.tsx';
 export const handle: RouteHandle = { i18n: ['product_details', 'cart'], catalogue: true };
 
 export { clientLoader } from '../app/route-data.ts';
-export { loader } from './product.server.ts';
 
 // Reviews, questions and the question form sit below the first screen: their code loads when idle.
 // Offline, both wait for the connection rather than fail (app/route-modules.ts).
