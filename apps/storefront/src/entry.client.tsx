@@ -8,7 +8,7 @@ import { loadConfig } from './app/config.ts';
 import { PageContext, readRenderedTexts, TEXTS_ELEMENT_ID } from './app/page-context.tsx';
 import { keepPreferenceCookies } from './app/preferences.ts';
 import { recordHistoryMoves, recordNavigations } from './app/route-modules.ts';
-import { CODE_FAILED_ATTRIBUTE } from './early/after-reload.ts';
+import { NO_APP_ATTRIBUTE } from './early/after-reload.ts';
 import { NAVIGATION_KEY } from './early/flags.ts';
 import { createBrowserI18n } from './i18n/client.ts';
 import { loadHttpBackend } from './i18n/lazy-backend.ts';
@@ -89,11 +89,11 @@ const page = { texts: textsElement?.textContent ?? null, ...(nonce ? { nonce } :
 formatPrice(0, '', i18n.language);
 await new Promise((resolve) => setTimeout(resolve, 0));
 
-// The screen's code failed after the rule's page load: the early script says so, and the app does not
-// start (its router would load the page again).
-const failed = document.documentElement.hasAttribute(CODE_FAILED_ATTRIBUTE);
-if (!failed) recordHistoryMoves();
-if (!failed)
+// The early script is taking the shopper to the screen they asked for, or says that its code failed
+// after the rule's page load: the app does not start (src/early/after-reload.ts).
+const noApp = document.documentElement.hasAttribute(NO_APP_ATTRIBUTE);
+if (!noApp) recordHistoryMoves();
+if (!noApp)
   startTransition(() => {
     hydrateRoot(
       document,

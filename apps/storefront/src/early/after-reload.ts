@@ -48,8 +48,11 @@ export function readRecord(text: string | null): NavigationRecord | null {
 /** Only a path of this site: a stored value never sends the shopper elsewhere. */
 const sameOrigin = (path: string) => path.startsWith('/') && !path.startsWith('//') && !path.includes('\\');
 
-/** The attribute on `<html>` that tells the app not to start (the failure is shown). */
-export const CODE_FAILED_ATTRIBUTE = 'data-code-failed';
+/**
+ * The attribute on `<html>` that tells the app not to start: the page is leaving for the destination
+ * (its app would clear the flag meanwhile), or the failure is shown (its router would load it again).
+ */
+export const NO_APP_ATTRIBUTE = 'data-no-app';
 
 export function applyAfterReload() {
   let record: NavigationRecord | null = null;
@@ -65,8 +68,8 @@ export function applyAfterReload() {
   const here = `${location.pathname}${location.search}${location.hash}`;
   const outcome = afterReload(record, here, entry?.type === 'reload', flagSet);
   if (outcome.kind === 'none') return;
+  if (outcome.kind !== 'stay') document.documentElement.setAttribute(NO_APP_ATTRIBUTE, '');
   if (outcome.kind === 'fail') {
-    document.documentElement.setAttribute(CODE_FAILED_ATTRIBUTE, '');
     if (document.body) showFailure();
     else addEventListener('DOMContentLoaded', showFailure);
     return;
