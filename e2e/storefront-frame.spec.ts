@@ -108,14 +108,19 @@ test.describe('toasts', () => {
 });
 
 /**
- * An entry for the cart before the current one, in this document, whose code the page never loaded:
- * the home page's entry given the cart's address, then a link the router follows to the listing.
+ * The demo store's home page, then an entry for the cart before the current one, in this document,
+ * whose code the page never loaded: the home page's entry given the cart's address, then a link the
+ * router follows to the listing. Returns the store's origin.
  */
-async function cartEntryBehind(page: Page, origin: string) {
+async function openWithCartEntryBehind(page: Page) {
+  const origin = storefront.origin('demo');
+  await page.goto(origin);
+  await hydrated(page);
   await page.evaluate(() => history.replaceState(history.state, '', '/cart'));
   await page.locator('a[href="/productListing"]').first().click();
   await expect(page.getByRole('heading', { name: 'All products', level: 1 })).toBeVisible();
   await expect(page).toHaveURL(`${origin}/productListing`);
+  return origin;
 }
 
 test.describe('lazy screens (spec §2)', () => {
@@ -179,10 +184,7 @@ test.describe('lazy screens (spec §2)', () => {
   test('going back to a screen whose code fails to load once loads that screen as a page, once, and recovers', async ({
     page,
   }) => {
-    const origin = storefront.origin('demo');
-    await page.goto(origin);
-    await hydrated(page);
-    await cartEntryBehind(page, origin);
+    const origin = await openWithCartEntryBehind(page);
     let attempts = 0;
     await page.route('**/assets/cart-*.js', (route) => (attempts++ === 0 ? route.abort() : route.continue()));
     const loads = countLoads(page);
@@ -253,10 +255,7 @@ test.describe('lazy screens (spec §2)', () => {
   test('[F2] offline, going back to a screen not loaded yet waits for the connection instead of reloading', async ({
     page,
   }) => {
-    const origin = storefront.origin('demo');
-    await page.goto(origin);
-    await hydrated(page);
-    await cartEntryBehind(page, origin);
+    const origin = await openWithCartEntryBehind(page);
     await markThePage(page);
     const loads = countLoads(page);
     await page.context().setOffline(true);
