@@ -241,31 +241,6 @@ test.describe('the first paint is the largest', () => {
       });
 });
 
-test('the page is painted before its code runs, and its code then hydrates it', async ({ page }) => {
-  await page.addInitScript(() => {
-    const seen = { painted: -1, started: -1 };
-    (window as unknown as { __seen: typeof seen }).__seen = seen;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntriesByName('first-contentful-paint')) seen.painted = entry.startTime;
-    }).observe({ type: 'paint', buffered: true });
-    // The moment React Router's module script is put in the page (the server sends it inert).
-    new MutationObserver((records) => {
-      for (const record of records)
-        for (const node of record.addedNodes)
-          if (seen.started < 0 && node instanceof HTMLScriptElement && node.type === 'module')
-            seen.started = performance.now();
-    }).observe(document, { childList: true, subtree: true });
-  });
-  await page.goto(`${storefront.origin('demo')}/ProductDetails?productId=1005`);
-  await page.getByRole('button', { name: 'Add to cart' }).click();
-  await expect(page.getByTestId('cart-count')).toHaveText('1');
-  const seen = await page.evaluate(
-    () => (window as unknown as { __seen: { painted: number; started: number } }).__seen,
-  );
-  expect(seen.painted).toBeGreaterThan(0);
-  expect(seen.started).toBeGreaterThan(seen.painted);
-});
-
 test.describe("React's development build: no hydration warning of any kind", () => {
   // React's development code reports attribute and text mismatches the production build ignores.
   const dev = useStorefront({ buildRoot: join(import.meta.dirname, '../apps/storefront/build-dev') });

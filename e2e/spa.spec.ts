@@ -12,9 +12,12 @@ test('the app draws the store in the browser: home, a product, the cart, a langu
   const html = await (await page.goto(origin('demo'), { waitUntil: 'commit' }))?.text();
   // The file is the same for every page: no screen, no texts in it.
   expect(html).not.toContain('Everything for home, work and play');
+  // The browser draws the first screen after the configuration, the code and then the screen's texts
+  // (React Router loads the code; the shell the texts its route names): 5–9 s measured on a loaded
+  // 2-core machine.
   await expect(
     page.getByRole('heading', { level: 1, name: 'Everything for home, work and play' }),
-  ).toBeVisible();
+  ).toBeVisible({ timeout: 20_000 });
   await page.locator('main [data-slot="product-card"] a').first().click();
   await expect(page).toHaveURL(/\/ProductDetails\?productId=\d+/);
   await page.getByRole('button', { name: 'Add to cart' }).click();
@@ -28,7 +31,8 @@ test('the app draws the store in the browser: home, a product, the cart, a langu
 
 test('a right-to-left store in Arabic, and an unknown path', async ({ page }) => {
   await page.goto(origin('souq'), { waitUntil: 'commit' });
-  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  // The first screen's wait, as above.
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl', { timeout: 20_000 });
   await expect(page.getByRole('heading', { level: 1, name: 'أجود منتجات السوق إلى بابك' })).toBeVisible();
   await page.goto(`${origin('demo')}/no/such/page`, { waitUntil: 'commit' });
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
@@ -53,7 +57,8 @@ test.describe('a saved pincode (spec §7: the pin-code query comes from it)', ()
           calls.push(url);
       });
       await page.goto(`${origin('demo')}${path}`, { waitUntil: 'commit' });
-      await expect(page.getByRole('heading', { level: 1, name: shown })).toBeVisible();
+      // The first screen's wait, as above.
+      await expect(page.getByRole('heading', { level: 1, name: shown })).toBeVisible({ timeout: 20_000 });
       await page.waitForLoadState('networkidle');
       const paths = calls.map((url) => url.pathname);
       expect(paths).toEqual(

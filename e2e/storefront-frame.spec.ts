@@ -107,6 +107,22 @@ test.describe('toasts', () => {
   });
 });
 
+/**
+ * The demo store's home page, then an entry for the cart before the current one, in this document,
+ * whose code the page never loaded: the home page's entry given the cart's address, then a link the
+ * router follows to the listing. Returns the store's origin.
+ */
+async function openWithCartEntryBehind(page: Page) {
+  const origin = storefront.origin('demo');
+  await page.goto(origin);
+  await hydrated(page);
+  await page.evaluate(() => history.replaceState(history.state, '', '/cart'));
+  await page.locator('a[href="/productListing"]').first().click();
+  await expect(page.getByRole('heading', { name: 'All products', level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(`${origin}/productListing`);
+  return origin;
+}
+
 test.describe('lazy screens (spec §2)', () => {
   test('a screen whose code fails to load once reloads the page once and recovers (first page)', async ({
     page,
@@ -146,6 +162,8 @@ test.describe('lazy screens (spec §2)', () => {
     await expect(alert).toHaveCount(0);
   });
 
+  // React Router loads again the page it is on when a screen's code fails to load; the page's early
+  // script then loads the screen the shopper asked for (src/early/after-reload.ts): two documents.
   test('a screen whose code fails to load once loads that screen as a page, once, and recovers (a link)', async ({
     page,
   }) => {
@@ -154,12 +172,29 @@ test.describe('lazy screens (spec §2)', () => {
     await page.route('**/assets/cart-*.js', (route) => (attempts++ === 0 ? route.abort() : route.continue()));
     const loads = countLoads(page);
     await page.getByRole('link', { name: /^Cart/ }).click();
-    await expect.poll(() => loads.count).toBe(1);
+    await expect.poll(() => loads.count).toBe(2);
     await hydrated(page);
     await expect(page).toHaveURL(`${storefront.origin('demo')}/cart`);
     await expect(page.getByRole('heading', { name: 'Your cart', level: 1 })).toBeVisible();
     expect(attempts).toBe(2);
-    expect(loads.count).toBe(1);
+    expect(loads.count).toBe(2);
+    expect(await page.evaluate(() => sessionStorage.getItem('marketkit_chunk_reload'))).toBeNull();
+  });
+
+  test('going back to a screen whose code fails to load once loads that screen as a page, once, and recovers', async ({
+    page,
+  }) => {
+    const origin = await openWithCartEntryBehind(page);
+    let attempts = 0;
+    await page.route('**/assets/cart-*.js', (route) => (attempts++ === 0 ? route.abort() : route.continue()));
+    const loads = countLoads(page);
+    await page.goBack();
+    await expect.poll(() => loads.count).toBe(1);
+    await hydrated(page);
+    await expect(page).toHaveURL(`${origin}/cart`);
+    await expect(page.getByRole('heading', { name: 'Your cart', level: 1 })).toBeVisible();
+    expect(attempts).toBe(2);
+    expect(await page.evaluate(() => sessionStorage.getItem('marketkit_chunk_reload'))).toBeNull();
   });
 
   test('a screen that fails again after that shows the error instead of reloading forever', async ({
@@ -170,9 +205,12 @@ test.describe('lazy screens (spec §2)', () => {
     const loads = countLoads(page);
     await page.getByRole('link', { name: /^Cart/ }).click();
     const alert = page.getByRole('alert').filter({ hasText: 'This screen could not be loaded' });
-    await expect(alert).toBeVisible();
+    // Two documents load and run before it shows: 8 s measured on a loaded 2-core machine.
+    await expect(alert).toBeVisible({ timeout: 20_000 });
     await page.waitForTimeout(500);
-    expect(loads.count).toBe(1);
+    // The page React Router loaded again, then the screen's own page (the rule's one load): no more.
+    expect(loads.count).toBe(2);
+    await expect(page).toHaveURL(`${storefront.origin('demo')}/cart`);
     // The header still works around the failed screen, and another page shows without the error.
     await page.getByRole('link', { name: /home/ }).first().click();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -217,14 +255,7 @@ test.describe('lazy screens (spec §2)', () => {
   test('[F2] offline, going back to a screen not loaded yet waits for the connection instead of reloading', async ({
     page,
   }) => {
-    const origin = storefront.origin('demo');
-    await page.goto(origin);
-    await hydrated(page);
-    // An entry for the cart before this one, in this document, whose code the page never loaded.
-    await page.evaluate(() => {
-      history.replaceState(history.state, '', '/cart');
-      history.pushState(history.state, '', '/');
-    });
+    const origin = await openWithCartEntryBehind(page);
     await markThePage(page);
     const loads = countLoads(page);
     await page.context().setOffline(true);

@@ -14,7 +14,6 @@ export default {
   appDirectory: 'src',
   ssr: !spa,
   buildDirectory: spa ? 'build-spa' : dev ? 'build-dev' : 'build',
-  // Every route's entry is in the page (≈2 KiB): links need no /__manifest round trip, and the chunk
-  // guard (src/app/route-modules.ts) knows every route's module before the shopper follows a link.
+  // Every route's entry is in the page (≈2 KiB): links need no /__manifest round trip.
   routeDiscovery: { mode: 'initial' },
 } satisfies Config;

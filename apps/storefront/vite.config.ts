@@ -1,29 +1,9 @@
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
-import { defaultClientConditions, defaultServerConditions, defineConfig, type Plugin } from 'vite';
+import { defaultClientConditions, defaultServerConditions, defineConfig } from 'vite';
 import { earlyScripts } from './vite/early-scripts.ts';
 
 const spa = process.env.MARKETKIT_SPA === '1';
-
-/** A route module's server loader, by this app's convention: one re-export from a `.server` module. */
-export const SERVER_LOADER = /^export \{ loader \} from '\.\/[\w./-]+\.server\.ts';\n/m;
-
-/**
- * The SPA build (react-router.config.ts) has no server to run route loaders, and React Router refuses
- * a route module that exports one. Every loader here is a server's head start on what the browser
- * would otherwise fetch itself (the client loaders and the hooks do that), so in that build the
- * re-export is left out; the `.server` module it names is then never part of the build.
- */
-function withoutServerLoaders(): Plugin {
-  return {
-    name: 'marketkit-spa-without-server-loaders',
-    enforce: 'pre',
-    transform(code, id) {
-      if (!spa || !id.includes('/src/') || !/\.tsx?$/.test(id.split('?')[0] ?? '')) return null;
-      return SERVER_LOADER.test(code) ? { code: code.replace(SERVER_LOADER, ''), map: null } : null;
-    },
-  };
-}
 
 /** The design card's libraries that every page loads (and theirs); nothing only some screens use. */
 const FRAMEWORK =
@@ -32,7 +12,10 @@ const FRAMEWORK =
 // One build for every store: nothing tenant-specific is compiled in (the runtime configuration and
 // the request's host decide).
 export default defineConfig({
-  plugins: [withoutServerLoaders(), earlyScripts(), tailwindcss(), reactRouter()],
+  plugins: [earlyScripts(), tailwindcss(), reactRouter()],
+  // Which build this is, for the code that differs (the root's data: src/root.tsx). Each page's server
+  // exports are left out of the SPA build by its routes (src/routes.ts).
+  define: { __MARKETKIT_SPA__: JSON.stringify(spa) },
   resolve: { conditions: ['@marketkit/source', ...defaultClientConditions] },
   ssr: {
     resolve: { conditions: ['@marketkit/source', ...defaultServerConditions] },

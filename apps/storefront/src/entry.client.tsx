@@ -7,8 +7,9 @@ import { HydratedRouter } from 'react-router/dom';
 import { loadConfig } from './app/config.ts';
 import { PageContext, readRenderedTexts, TEXTS_ELEMENT_ID } from './app/page-context.tsx';
 import { keepPreferenceCookies } from './app/preferences.ts';
-import { holdHistoryMoves, loadRouteModules, routeModuleGuard } from './app/route-modules.ts';
-import { CHUNK_RELOAD_FLAG } from './early/flags.ts';
+import { recordHistoryMoves, recordNavigations } from './app/route-modules.ts';
+import { NO_APP_ATTRIBUTE } from './early/after-reload.ts';
+import { NAVIGATION_KEY } from './early/flags.ts';
 import { createBrowserI18n } from './i18n/client.ts';
 import { loadHttpBackend } from './i18n/lazy-backend.ts';
 import { FALLBACK_LANGUAGE } from './i18n/namespaces.ts';
@@ -67,16 +68,16 @@ const i18n = createBrowserI18n(
         language: pathLanguage ?? saved(LANGUAGE_KEY) ?? FALLBACK_LANGUAGE,
       },
 );
-// The SPA build loads the first route's code and texts here, under the same rule as every later screen
-// (which clears the reload flag once they are in). A server-rendered page's code is in already: a later
-// failure may reload once again (src/early/first-load-guard.ts).
-if (rendered)
+// The SPA build: React Router loads the first screen's code after this script. Recorded as a
+// navigation to this page, so that the page it loads again on a failure is the rule's one page load
+// (src/early/after-reload.ts); the root forgets it once the screen is drawn.
+if (!rendered)
   try {
-    sessionStorage.removeItem(CHUNK_RELOAD_FLAG);
+    const here = `${location.pathname}${location.search}${location.hash}`;
+    sessionStorage.setItem(NAVIGATION_KEY, JSON.stringify({ from: here, to: here }));
   } catch {
-    // Storage refused: the guard shows failures instead of reloading.
+    // Storage refused: a failure loads the page again, React Router's own behaviour.
   }
-else await loadRouteModules(`${location.pathname}${location.search}`, i18n);
 
 // The response's nonce, as React Router wrote it on its scripts (the property keeps what the
 // attribute hides): the client renders the same tags with the same attributes.
@@ -89,24 +90,26 @@ const page = { texts: textsElement?.textContent ?? null, ...(nonce ? { nonce } :
 formatPrice(0, '', i18n.language);
 await new Promise((resolve) => setTimeout(resolve, 0));
 
-// Before the router listens: back and forward wait for a screen's code as links do.
-holdHistoryMoves(i18n);
-
-startTransition(() => {
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <PageContext.Provider value={page}>
-        <I18nextProvider i18n={i18n}>
-          <HydratedRouter instrumentations={[routeModuleGuard(i18n)]} />
-        </I18nextProvider>
-      </PageContext.Provider>
-    </StrictMode>,
-    {
-      // A page that does not hydrate as rendered is a bug: said loudly (the browser tests fail on it).
-      onRecoverableError: (error, info) => console.error('Hydration mismatch:', error, info.componentStack),
-    },
-  );
-  // React hears clicks from here on: the early script's record ends (replayed once the root commits).
-  stopEarlyClicks();
-});
+// The early script is taking the shopper to the screen they asked for, or says that its code failed
+// after the rule's page load: the app does not start (src/early/after-reload.ts).
+const noApp = document.documentElement.hasAttribute(NO_APP_ATTRIBUTE);
+if (!noApp) recordHistoryMoves();
+if (!noApp)
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <PageContext.Provider value={page}>
+          <I18nextProvider i18n={i18n}>
+            <HydratedRouter instrumentations={[recordNavigations]} />
+          </I18nextProvider>
+        </PageContext.Provider>
+      </StrictMode>,
+      {
+        // A page that does not hydrate as rendered is a bug: said loudly (the browser tests fail on it).
+        onRecoverableError: (error, info) => console.error('Hydration mismatch:', error, info.componentStack),
+      },
+    );
+    // React hears clicks from here on: the early script's record ends (replayed once the root commits).
+    stopEarlyClicks();
+  });

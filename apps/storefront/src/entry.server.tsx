@@ -9,7 +9,6 @@ import { PageContext, scriptJson } from './app/page-context.tsx';
 import type { RootData } from './app/root-data.ts';
 import { FALLBACK_LANGUAGE, routeNamespaces } from './i18n/namespaces.ts';
 import { cacheControl } from './server/cache.server.ts';
-import { startAfterFirstPaint } from './server/first-paint.server.ts';
 import { createRequestI18n, renderedTexts } from './server/i18n.server.ts';
 import { requestScope } from './server/request.server.ts';
 import { storeAnswers } from './server/store.server.ts';
@@ -91,11 +90,7 @@ export default async function handleRequest(
           const body = new PassThrough();
           body.on('data', (chunk: Buffer) => chunks.push(chunk));
           body.on('end', () => {
-            const rendered = Buffer.concat(chunks);
-            // The SPA build's shell has nothing to paint before its code runs.
-            const html = routerContext.isSpaMode
-              ? rendered
-              : Buffer.from(startAfterFirstPaint(rendered.toString('utf8')));
+            const html = Buffer.concat(chunks);
             headers.set('Content-Length', String(html.byteLength));
             resolve(new Response(html, { status, headers }));
           });

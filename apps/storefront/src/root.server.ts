@@ -10,7 +10,9 @@ import { storeAnswers } from './server/store.server.ts';
  * cache. Never the token itself: the session goes as its claims without a signature (a signed-in
  * shopper's page is never stored by a cache).
  */
-export async function loader({ request, context }: LoaderFunctionArgs): Promise<RootData> {
+export async function loader({ request, context }: LoaderFunctionArgs): Promise<RootData | null> {
+  // The SPA build's page, rendered at build time: no request of a shopper, no store (src/root.tsx).
+  if (__MARKETKIT_SPA__) return null;
   const scope = requestScope(request, context);
   const answers = await storeAnswers(scope);
   return {

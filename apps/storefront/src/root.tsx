@@ -18,9 +18,9 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root';
 import { loadConfig } from './app/config.ts';
-import { START_AFTER_FIRST_PAINT } from './app/first-paint.ts';
 import { TEXTS_ELEMENT_ID, usePage } from './app/page-context.tsx';
 import type { RootData } from './app/root-data.ts';
+import { useCodeLoadingRule } from './app/route-modules.ts';
 import { replayEarlyClicks } from './shell/early-clicks.ts';
 import { goHome, reloadAfterFailedReplay } from './shell/session-recovery.ts';
 import { Loading, Store, useRouteAnswers } from './shell/shell.tsx';
@@ -31,6 +31,12 @@ export { loader } from './root.server.ts';
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: (loaderData as RootData | undefined)?.title ?? pageTitle(null) },
 ];
+
+/**
+ * The SPA build's page is rendered once, at build time, where the root's server loader has no store
+ * to read (src/root.server.ts): the browser loads the root's data as the app starts.
+ */
+clientLoader.hydrate = __MARKETKIT_SPA__;
 
 /** The store and the shopper do not change with the route: asked once per page. */
 export const shouldRevalidate = () => false;
@@ -106,12 +112,6 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
         <div id={PAGE_END_ID} hidden />
         <Scripts {...(nonce ? { nonce } : {})} />
-        <script
-          {...(nonce ? { nonce } : {})}
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of ours, no data in it
-          dangerouslySetInnerHTML={{ __html: START_AFTER_FIRST_PAINT }}
-          suppressHydrationWarning
-        />
       </body>
     </html>
   );
@@ -129,6 +129,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useEffect(() => document.documentElement.setAttribute('data-hydrated', ''), []);
   // What the shopper clicked before the code ran takes effect now, once (src/early/event-replay.ts).
   useEffect(() => void replayEarlyClicks(), []);
+  useCodeLoadingRule();
   // On the server, the session the shopper's cookie holds (the browser reads its own cookies).
   const [tokens] = useState(() =>
     page.accessToken ? createMemoryTokenStore({ access_token: page.accessToken, expires_in: 0 }) : undefined,

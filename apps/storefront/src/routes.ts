@@ -1,13 +1,23 @@
 import { index, layout, type RouteConfig, route } from '@react-router/dev/routes';
 
+const spa = process.env.MARKETKIT_SPA === '1';
+
+/**
+ * A page whose route has server exports (its loader, its action). The server build routes to its file
+ * in `routes/`, which adds them over the page; the SPA build, which has no server, routes to the page
+ * alone. The route's id is the page's in both.
+ */
+const served = (name: string) => (spa ? `pages/${name}.tsx` : `routes/${name}.tsx`);
+const id = (name: string) => ({ id: `pages/${name}` });
+
 // Spec §2, every route and who may see it. Paths match whatever their case and with a trailing slash;
 // a language first in the path (`/fr/cart`) is taken off before routing (server/app.ts, entry.client).
 export default [
-  index('pages/home.tsx'),
-  route('productListing', 'pages/listing.tsx'),
+  index(served('home'), id('home')),
+  route('productListing', served('listing'), id('listing')),
   route('cart', 'pages/cart.tsx'),
-  route('listCategories', 'pages/categories.tsx'),
-  route('ProductDetails', 'pages/product.tsx'),
+  route('listCategories', served('categories'), id('categories')),
+  route('ProductDetails', served('product'), id('product')),
   route('policies/*', 'pages/policies.tsx'),
   layout('shell/guests-only.tsx', [route('signup', 'pages/signup.tsx'), route('signin', 'pages/signin.tsx')]),
   layout('shell/signed-in-only.tsx', [
@@ -30,5 +40,5 @@ export default [
   ]),
   // Exists only when the AI configuration (a signed-in shopper's) enables it: "not found" otherwise.
   route('ask-ai', 'pages/ask-ai.tsx'),
-  route('*', 'pages/not-found.tsx'),
+  route('*', served('not-found'), id('not-found')),
 ] satisfies RouteConfig;

@@ -631,20 +631,6 @@ describe('headers and files', () => {
     expect(end).toBeGreaterThan(html.indexOf('</main>'));
   });
 
-  it("a page's code is fetched and started after its first paint", async () => {
-    const { html } = await page('/');
-    // No module preload in the head, no module script: React Router's is inert, its preloads listed on it.
-    expect(html).not.toContain('rel="modulepreload"');
-    expect(html).not.toMatch(/<script[^>]*type="module"/);
-    const inert =
-      /<script nonce="[^"]+" type="text\/x-marketkit-after-first-paint" data-preloads="([^"]+)">/.exec(html);
-    const preloads = JSON.parse((inert?.[1] ?? '[]').replaceAll('&quot;', '"')) as string[];
-    expect(preloads.length).toBeGreaterThan(3);
-    for (const path of preloads) expect(path).toMatch(/^\/assets\/[\w.-]+\.js$/);
-    // The script that starts it comes after it, with the page's nonce.
-    expect(html.slice(inert?.index ?? 0)).toMatch(/<script nonce="[^"]+">\(function\(\)\{\s*var waiting=/);
-  });
-
   it('assets go out as compressed at build time: brotli or gzip from their file, plain when not taken', async () => {
     const bytes = (path: string, acceptEncoding?: string) =>
       new Promise<{ headers: IncomingMessage['headers']; body: Buffer }>((resolve, reject) => {

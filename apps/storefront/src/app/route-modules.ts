@@ -1,18 +1,23 @@
-import type { i18n } from 'i18next';
-import type { ClientInstrumentation, RouteObject } from 'react-router';
-import { matchRoutes } from 'react-router';
+import { useEffect } from 'react';
+import { type ClientInstrumentation, type Location, useBlocker, useNavigation } from 'react-router';
 import { createStore } from 'zustand/vanilla';
-import { routeNamespaces } from '../i18n/namespaces.ts';
-import { CHUNK_RELOAD_FLAG } from '../early/flags.ts';
+import { CHUNK_RELOAD_FLAG, NAVIGATION_KEY, type NavigationRecord } from '../early/flags.ts';
 
 /**
- * Spec §2: a screen whose code fails to load causes one full page load, guarded by a session flag; a
- * second failure shows the error; a chunk that takes 120 s has failed. React Router would reload on
- * every failure (and into the browser's "no internet" page when offline), so route modules are
- * loaded here first, before a navigation starts: the router then finds them loaded.
+ * The rule for code that fails to load: a screen whose code fails to load causes one full page load,
+ * guarded by a session flag; a second failure shows the error; a chunk that takes 120 s has failed;
+ * offline, the app waits for the connection instead of loading a page into the browser's error page.
+ *
+ * Through public interfaces only. A screen's own code is React Router's to load: on a failure it loads
+ * again the page it is on; the navigation recorded here (`recordNavigations`, `recordHistoryMoves`)
+ * lets the early script take the shopper on to the screen they asked for, once, under the flag
+ * (src/early/after-reload.ts). Offline, navigations are held with React Router's `useBlocker` until
+ * the connection is back (`useCodeLoadingRule`). A part of a screen loaded later (`lazyScreen`) is our
+ * own `import()`, under the same rule here.
  */
 export const CHUNK_TIMEOUT_MS = 120_000;
 const RELOAD_FLAG = CHUNK_RELOAD_FLAG;
+const idle: ScreenLoading = { state: 'idle' };
 
 /** What the shell shows about a screen that is not there yet. */
 export type ScreenLoading =
@@ -23,42 +28,6 @@ export type ScreenLoading =
   | { state: 'failed'; error: unknown; retry: () => void };
 
 export const screenLoading = createStore<ScreenLoading>()(() => ({ state: 'idle' }));
-
-interface ManifestRoute {
-  id: string;
-  parentId?: string;
-  path?: string;
-  index?: boolean;
-  caseSensitive?: boolean;
-  module: string;
-}
-
-/** React Router's route manifest and loaded modules, which its `<Scripts>` put in the page. */
-const page = () =>
-  window as unknown as {
-    __reactRouterManifest?: { routes: Record<string, ManifestRoute> };
-    __reactRouterRouteModules?: Record<string, unknown>;
-  };
-
-let tree: RouteObject[] | null = null;
-function routeTree(routes: Record<string, ManifestRoute>): RouteObject[] {
-  if (tree) return tree;
-  const children = (parentId: string | undefined): RouteObject[] =>
-    Object.values(routes)
-      .filter((route) => route.parentId === parentId)
-      .map((route) =>
-        route.index
-          ? { id: route.id, index: true, caseSensitive: route.caseSensitive ?? false }
-          : {
-              id: route.id,
-              ...(route.path === undefined ? {} : { path: route.path }),
-              caseSensitive: route.caseSensitive ?? false,
-              children: children(route.id),
-            },
-      );
-  tree = children(undefined);
-  return tree;
-}
 
 const flag = {
   isSet: () => {
@@ -150,54 +119,6 @@ async function underChunkRule<T>(load: () => Promise<T>, destination: () => stri
   }
 }
 
-/** The latest navigation waiting for its modules: an older one never goes ahead after it. */
-let latest = 0;
-
-/** The ids of the routes a path shows, from React Router's manifest; null without one. */
-function routeIdsOf(url: URL) {
-  const { __reactRouterManifest: manifest } = page();
-  if (!manifest) return null;
-  return (matchRoutes(routeTree(manifest.routes), url.pathname) ?? [])
-    .map((match) => match.route.id)
-    .filter((id): id is string => id !== undefined);
-}
-
-/**
- * The modules of the routes `to` shows, loaded under the rule above, then the texts their handles
- * name (a screen never renders before its texts). Resolves once both are there; never, when the page
- * is reloading or showing the failure, or a later navigation has started meanwhile.
- */
-export async function loadRouteModules(to: string, texts?: i18n): Promise<void> {
-  const { __reactRouterManifest: manifest } = page();
-  if (!manifest) return;
-  const url = new URL(to, location.href);
-  if (url.origin !== location.origin) return;
-  const turn = ++latest;
-  const ids = routeIdsOf(url) ?? [];
-  const loaded = page().__reactRouterRouteModules ?? {};
-  const load = () =>
-    Promise.all(
-      ids.map((id) => {
-        const module = manifest.routes[id]?.module;
-        return id in loaded || !module ? loaded[id] : import(/* @vite-ignore */ module);
-      }),
-    );
-  const modules = ids.every((id) => id in loaded)
-    ? await load()
-    : await underChunkRule(
-        load,
-        () => `${url.pathname}${url.search}${url.hash}`,
-        () => turn === latest,
-      );
-  // A text file that fails for good leaves its keys to English (i18next): the screen opens anyway.
-  if (texts)
-    await texts
-      .loadNamespaces(routeNamespaces(modules.map((module) => (module as { handle?: unknown }).handle)))
-      .catch(() => {});
-  if (turn !== latest) return never();
-  screenLoading.setState({ state: 'idle' }, true);
-}
-
 /**
  * For `React.lazy`: a part of a screen loaded later (a tab, a section) under the same rule as a
  * screen. Offline, it waits for the connection instead of failing into an error that reloads.
@@ -240,35 +161,108 @@ export async function retryUnderChunkRule<T>(load: () => Promise<T>, beforeLoad:
   }
 }
 
-/**
- * Back and forward to a screen whose code is not loaded yet: React Router would import it itself and
- * reload on a failure (offline, into the browser's error page). Such a move is held from the router
- * (this listener comes first) until the code is in under the rule above, then handed on.
- */
-export function holdHistoryMoves(texts: i18n) {
-  const handedOn = new WeakSet<Event>();
-  addEventListener('popstate', (event) => {
-    if (handedOn.has(event)) return;
-    const url = new URL(location.href);
-    const loaded = page().__reactRouterRouteModules ?? {};
-    if ((routeIdsOf(url) ?? []).every((id) => id in loaded)) return;
-    event.stopImmediatePropagation();
-    void loadRouteModules(url.href, texts).then(() => {
-      const again = new PopStateEvent('popstate', { state: history.state });
-      handedOn.add(again);
-      dispatchEvent(again);
-    });
-  });
-}
+/** A path of this site as the early script compares it: path, query and hash. */
+const pathOf = (place: Pick<Location, 'pathname' | 'search' | 'hash'>) =>
+  `${place.pathname}${place.search}${place.hash}`;
+const here = () => pathOf(location);
 
-/** Loads a navigation's (or a fetcher's) route modules and texts before React Router starts it. */
-export const routeModuleGuard = (texts: i18n): ClientInstrumentation => ({
+/** The navigation under way, for the early script (src/early/after-reload.ts), or none. */
+const navigationRecord = {
+  note: (to: string) => {
+    try {
+      const record: NavigationRecord = { from: here(), to };
+      sessionStorage.setItem(NAVIGATION_KEY, JSON.stringify(record));
+    } catch {
+      // Storage refused: a failure loads the page it is on again (React Router's own behaviour).
+    }
+  },
+  forget: () => {
+    try {
+      sessionStorage.removeItem(NAVIGATION_KEY);
+    } catch {}
+  },
+};
+
+/**
+ * Records each navigation React Router starts (links, forms that navigate, `navigate()`) until it is
+ * done: if the page is loaded again meanwhile, the early script knows where the shopper was going.
+ */
+export const recordNavigations: ClientInstrumentation = {
   router({ instrument }) {
     instrument({
-      navigate: async (_navigate, { to }) => {
-        if (typeof to === 'string') await loadRouteModules(to, texts);
+      navigate: async (navigate, { to }) => {
+        if (typeof to === 'string') {
+          const url = new URL(to, location.href);
+          if (url.origin === location.origin) navigationRecord.note(pathOf(url));
+        }
+        try {
+          await navigate();
+        } finally {
+          navigationRecord.forget();
+        }
       },
-      fetch: async (_fetch, { href }) => loadRouteModules(href, texts),
     });
   },
-});
+};
+
+/**
+ * Back and forward: the address is the destination's already, so a page loaded again for it is the
+ * rule's one page load. Only listens (React Router handles the move); `useCodeLoadingRule` forgets
+ * the record once the router is idle.
+ */
+export function recordHistoryMoves() {
+  addEventListener('popstate', () => navigationRecord.note(here()));
+}
+
+/** A navigation still loading after the rule's time limit has failed: the rule's page load, or the error. */
+function navigationTooSlow(to: string) {
+  navigationRecord.forget();
+  if (!flag.isSet()) {
+    flag.set();
+    location.assign(to);
+    return;
+  }
+  flag.clear();
+  screenLoading.setState(
+    {
+      state: 'failed',
+      error: new Error('The screen took too long to load'),
+      retry: () => whenOnline(() => location.assign(to)),
+    },
+    true,
+  );
+}
+
+/**
+ * The rule in the app (the root renders it once): the screen's code is in, so the flag is cleared;
+ * offline, a navigation waits for the connection, said by the shell (`screenLoading`); a navigation
+ * loading for 120 s has failed.
+ */
+export function useCodeLoadingRule() {
+  useEffect(() => flag.clear(), []);
+  // Offline, React Router would load the screen's code and, failing, the page into the browser's
+  // error page: every navigation waits instead (whether its code is in, only React Router knows).
+  const blocker = useBlocker(() => !navigator.onLine);
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    const destination = pathOf(blocker.location);
+    screenLoading.setState({ state: 'offline' }, true);
+    const go = () => {
+      screenLoading.setState(idle, true);
+      navigationRecord.note(destination);
+      blocker.proceed();
+    };
+    addEventListener('online', go, { once: true });
+    return () => removeEventListener('online', go);
+  }, [blocker]);
+  const navigation = useNavigation();
+  const destination = navigation.location ? pathOf(navigation.location) : null;
+  useEffect(() => {
+    if (navigation.state === 'idle' || !destination) {
+      navigationRecord.forget();
+      return;
+    }
+    const timer = setTimeout(() => navigationTooSlow(destination), CHUNK_TIMEOUT_MS);
+    return () => clearTimeout(timer);
+  }, [navigation.state, destination]);
+}

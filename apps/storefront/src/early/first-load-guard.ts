@@ -3,7 +3,7 @@
  * load, guarded by a session flag; a second failure shows the error. React Router's module script
  * imports the route modules the server rendered, and a failed import means nothing of the app runs, so
  * this guard runs before it (see `./index.ts`): one reload, guarded by the same session flag as later
- * screens (src/app/route-modules.ts); offline, it waits for the connection instead; a second failure
+ * screens (src/app/route-modules.ts, ./after-reload.ts); offline, it waits for the connection instead; a second failure
  * says so over the page the server rendered (still readable, its links and forms still work).
  */
 import { CHUNK_RELOAD_FLAG } from './flags.ts';
@@ -22,7 +22,8 @@ function text(key: string, fallback: string): string {
   }
 }
 
-function showFailure() {
+/** The failure, said above the page the server rendered (still readable, its links and forms still work). */
+export function showFailure() {
   const box = document.createElement('div');
   box.setAttribute('role', 'alert');
   box.style.cssText =

@@ -6,6 +6,7 @@
  */
 import { captureEarlyClicks } from './event-replay.ts';
 import { guardFirstLoad } from './first-load-guard.ts';
+import './navigation-rule.ts';
 
 guardFirstLoad();
 captureEarlyClicks();

@@ -30,7 +30,7 @@ export interface BrowserI18nOptions {
 /**
  * The browser's i18next: texts the page came with are there before the first render (so hydration
  * sees what the server rendered), and every other namespace loads from the language host before a
- * screen that needs it renders (app/route-modules.ts), with the spec's retries, through
+ * screen that needs it renders (shell/screen-load-failure.tsx), with the spec's retries, through
  * i18next-http-backend (loaded when first needed: i18n/lazy-backend.ts).
  */
 export function createBrowserI18n(options: BrowserI18nOptions): i18n {

@@ -28,8 +28,8 @@ export function i18nOptions(language: string): InitOptions {
     maxRetries: TRANSLATION_RETRIES,
     retryTimeout: TRANSLATION_RETRY_MS,
     // A screen reading several namespaces finds a key in the first that has it, in order. No Suspense:
-    // a screen's texts are loaded before it renders (the server, and app/route-modules.ts before a
-    // navigation), and a suspended boundary would hydrate after the rest of the page.
+    // a screen's texts are loaded before it renders (the server, and shell/screen-load-failure.tsx
+    // after a navigation), and a suspended boundary would hydrate after the rest of the page.
     react: { useSuspense: false, bindI18n: 'languageChanged loaded', nsMode: 'fallback' },
     initAsync: false,
   };

@@ -9,7 +9,6 @@ import type { RouteHandle } from '../i18n/namespaces.ts';
 export const handle: RouteHandle = { i18n: ['product_listing'], catalogue: true };
 
 export { clientLoader } from '../app/route-data.ts';
-export { loader } from './categories.server.ts';
 
 /** Categories (`/listCategories`): the whole tree with images; each leads to its listing. */
 export default function Categories() {

@@ -22,7 +22,6 @@ const NONE: readonly Schema<'ProductSummary'>[] = [];
 export const handle: RouteHandle = { i18n: ['home'], catalogue: true };
 
 export { clientLoader } from '../app/route-data.ts';
-export { loader } from './home.server.ts';
 
 function Row({
   id,

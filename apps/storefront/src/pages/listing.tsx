@@ -26,7 +26,6 @@ import { useWideScreen } from '../shell/use-wide-screen.ts';
 export const handle: RouteHandle = { i18n: ['product_listing'], catalogue: true };
 
 export { clientLoader } from '../app/route-data.ts';
-export { loader } from './listing.server.ts';
 
 /** The listing's first tiles, drawn eagerly at high priority (the likely largest paint). */
 const EAGER_TILES = 2;

@@ -4,7 +4,6 @@ import { NotFound } from '../shell/not-found.tsx';
 export const handle: RouteHandle = { catalogue: true };
 
 export { clientLoader } from '../app/route-data.ts';
-export { loader } from './not-found.server.ts';
 
 /** Any other path (spec §2). */
 export default NotFound;

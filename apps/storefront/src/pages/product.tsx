@@ -49,7 +49,6 @@ import { useFirstScreenWait } from '../shell/use-first-screen-wait.ts';
 export const handle: RouteHandle = { i18n: ['product_details', 'cart'], catalogue: true };
 
 export { clientLoader } from '../app/route-data.ts';
-export { loader } from './product.server.ts';
 
 // Reviews, questions and the question form sit below the first screen: their code loads when idle.
 // Offline, both wait for the connection rather than fail (app/route-modules.ts).

@@ -124,8 +124,8 @@ function Frame({
       <main id="main-content" tabIndex={-1} className="min-h-[100dvh] flex-1 outline-none">
         {/* A new route starts without the last screen's error. */}
         {/* No Suspense boundary here: React hydrates one after the rest of the page, when the frame
-            around it may already have moved on (the screen's code and texts are loaded before it
-            renders: app/route-modules.ts). */}
+            around it may already have moved on (React Router loads the screen's code before it
+            renders, ScreenLoadFailure its texts). */}
         <ScreenErrorBoundary key={pathname} title={t('screen_failed')} retryLabel={t('retry')}>
           <ScreenLoadFailure>
             <Outlet />

@@ -1,0 +1,5 @@
+// The server build's route: the page with its server loader (src/routes.ts; the SPA build, which has
+// no server, routes to the page alone).
+
+export { loader } from '../pages/home.server.ts';
+export { clientLoader, default, handle } from '../pages/home.tsx';
