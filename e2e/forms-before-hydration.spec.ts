@@ -24,9 +24,7 @@ test('sign-up: the method picked before the code runs stays picked after it', as
   await expect(page.getByRole('textbox', { name: 'E-mail address' })).toBeVisible();
 });
 
-test('sign-in: a password sign-in submitted before the code runs signs the shopper in', async ({
-  page,
-}) => {
+test('sign-in: a password sign-in submitted before the code runs signs the shopper in', async ({ page }) => {
   const origin = storefront.origin('demo');
   const code = await openBeforeHydration(page, `${origin}/signin?redirect=%2Fcart`);
   await page.getByLabel('E-mail or phone number').fill('shopper@example.com');

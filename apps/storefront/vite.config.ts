@@ -6,7 +6,7 @@ import { earlyScripts } from './vite/early-scripts.ts';
 const spa = process.env.MARKETKIT_SPA === '1';
 
 /** A route module's server loader, by this app's convention: one re-export from a `.server` module. */
-export const SERVER_LOADER = /^export \{ loader \} from '\.\/[\w./-]+\.server\.ts';\n/m;
+export const SERVER_LOADER = /^export \{ (loader|action) \} from '\.\/[\w./-]+\.server\.ts';\n/gm;
 
 /**
  * The SPA build (react-router.config.ts) has no server to run route loaders, and React Router refuses
@@ -20,7 +20,8 @@ function withoutServerLoaders(): Plugin {
     enforce: 'pre',
     transform(code, id) {
       if (!spa || !id.includes('/src/') || !/\.tsx?$/.test(id.split('?')[0] ?? '')) return null;
-      return SERVER_LOADER.test(code) ? { code: code.replace(SERVER_LOADER, ''), map: null } : null;
+      const stripped = code.replace(SERVER_LOADER, '');
+      return stripped === code ? null : { code: stripped, map: null };
     },
   };
 }

@@ -2,8 +2,8 @@ import type { i18n } from 'i18next';
 import type { ClientInstrumentation, RouteObject } from 'react-router';
 import { matchRoutes } from 'react-router';
 import { createStore } from 'zustand/vanilla';
-import { routeNamespaces } from '../i18n/namespaces.ts';
 import { CHUNK_RELOAD_FLAG } from '../early/flags.ts';
+import { routeNamespaces } from '../i18n/namespaces.ts';
 
 /**
  * Spec §2: a screen whose code fails to load causes one full page load, guarded by a session flag; a

@@ -1,4 +1,4 @@
-import { isMarketApiError, type MarketApiError } from '@marketkit/sdk';
+import { isMarketApiError } from '@marketkit/sdk';
 
 /** A translation function (`useTranslation().t` of any namespaces): keys tried in turn, else `defaultValue`. */
 export type Translate = (
@@ -6,12 +6,43 @@ export type Translate = (
   options: Record<string, string | number> & { defaultValue: string },
 ) => string;
 
-/** Values of a failure's `details` a translation may show (texts and numbers only). */
-function shownDetails(error: MarketApiError): Record<string, string | number> {
-  const shown: Record<string, string | number> = {};
+/**
+ * What a failure may tell the shopper, as plain data: a route action hands it to the page it renders
+ * (its texts are chosen there, in the page's language), the browser builds it from a thrown error.
+ */
+export interface Failure {
+  code: string;
+  /** The server's own words for a refusal it answered (an HTTP error with a message); else null. */
+  serverMessage: string | null;
+  status: number;
+  /** Texts and numbers of the error's `details` a translation may show. */
+  details: Record<string, string | number>;
+}
+
+/** The shopper-facing part of a failure; null for anything that is not a `MarketApiError`. */
+export function failureOf(error: unknown): Failure | null {
+  if (!isMarketApiError(error)) return null;
+  const details: Record<string, string | number> = {};
   for (const [key, value] of Object.entries(error.details))
-    if (typeof value === 'string' || typeof value === 'number') shown[key] = value;
-  return shown;
+    if (typeof value === 'string' || typeof value === 'number') details[key] = value;
+  return {
+    code: error.code,
+    serverMessage: error.kind === 'http' && error.responseMessage ? error.responseMessage : null,
+    status: error.status,
+    details,
+  };
+}
+
+/** The text of a failure (see `failureMessage`), for one already reduced to `Failure`. */
+export function failureText(failure: Failure | null, fallback: string, t: Translate): string {
+  if (!failure) return fallback;
+  if (failure.serverMessage) return failure.serverMessage;
+  const field = typeof failure.details.field === 'string' ? failure.details.field : null;
+  const keys = [
+    ...(field ? [`common:errors.${failure.code}_${field}`] : []),
+    `common:errors.${failure.code}`,
+  ];
+  return t(keys, { ...failure.details, defaultValue: fallback });
 }
 
 /**
@@ -22,9 +53,5 @@ function shownDetails(error: MarketApiError): Record<string, string | number> {
  * The hooks' and the SDK's own English is never shown.
  */
 export function failureMessage(error: unknown, fallback: string, t: Translate): string {
-  if (!isMarketApiError(error)) return fallback;
-  if (error.kind === 'http' && error.responseMessage) return error.responseMessage;
-  const field = typeof error.details.field === 'string' ? error.details.field : null;
-  const keys = [...(field ? [`common:errors.${error.code}_${field}`] : []), `common:errors.${error.code}`];
-  return t(keys, { ...shownDetails(error), defaultValue: fallback });
+  return failureText(failureOf(error), fallback, t);
 }
