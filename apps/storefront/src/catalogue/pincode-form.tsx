@@ -1,6 +1,6 @@
 import { isSavablePincode } from '@marketkit/hooks/core';
 import { Button, Input } from '@marketkit/ui';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Form, useLocation, useNavigate } from 'react-router';
 
 /** The address's field a pincode form sends when the browser submits it (before the code runs). */
@@ -60,13 +60,19 @@ export function PincodeForm({
 export function usePincodeFromAddress(apply: (pincode: string) => void): void {
   const { pathname, search, hash } = useLocation();
   const navigate = useNavigate();
+  // The latest `apply`, without making each render's new one a reason to apply again.
+  const latest = useRef(apply);
+  latest.current = apply;
+  // Each address is handled once (applying re-renders before the new address is in place).
+  const handled = useRef<string | null>(null);
   useEffect(() => {
     const params = new URLSearchParams(search);
     const given = params.get(PINCODE_PARAM);
-    if (given === null) return;
-    if (isSavablePincode(given.trim())) apply(given.trim());
+    if (given === null || handled.current === search) return;
+    handled.current = search;
+    if (isSavablePincode(given.trim())) latest.current(given.trim());
     params.delete(PINCODE_PARAM);
     const rest = params.toString();
     void navigate(`${pathname}${rest ? `?${rest}` : ''}${hash}`, { replace: true, preventScrollReset: true });
-  }, [search, apply, navigate, pathname, hash]);
+  }, [search, navigate, pathname, hash]);
 }
