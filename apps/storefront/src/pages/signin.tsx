@@ -14,6 +14,7 @@ import { AuthLinks } from '../account-auth/auth-links.tsx';
 import { type CodeChallenge, CodeForm } from '../account-auth/code-form.tsx';
 import { useFinishSignIn } from '../account-auth/finish.ts';
 import { IdentifierField } from '../account-auth/identifier-field.tsx';
+import { NewPasswordFields } from '../account-auth/new-password-fields.tsx';
 import type { SignInActionData } from '../account-auth/sign-in-steps.ts';
 import { failureMessage, failureText } from '../catalogue/failure.ts';
 import type { RouteHandle } from '../i18n/namespaces.ts';
@@ -318,20 +319,11 @@ export default function SignIn() {
 
       {step.kind === 'new-password' ? (
         <Form method="post" onSubmit={resetPassword(step.token)} noValidate className="flex flex-col gap-4">
-          <Input
+          <NewPasswordFields
             label={t('new_password')}
-            name="new_password"
-            type="password"
-            autoComplete="new-password"
             hint={t('password_rule')}
-            error={problems.password}
-          />
-          <Input
-            label={t('confirm_password')}
-            name="confirm_password"
-            type="password"
-            autoComplete="new-password"
-            error={problems.confirm}
+            names={['new_password', 'confirm_password']}
+            problems={problems}
           />
           <Button type="submit" disabled={busy}>
             {t('save_password')}

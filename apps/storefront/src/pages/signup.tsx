@@ -15,6 +15,7 @@ import { Form, useActionData } from 'react-router';
 import { AuthLinks } from '../account-auth/auth-links.tsx';
 import { type CodeChallenge, CodeForm } from '../account-auth/code-form.tsx';
 import { useFinishSignIn } from '../account-auth/finish.ts';
+import { NewPasswordFields } from '../account-auth/new-password-fields.tsx';
 import { recaptchaToken } from '../account-auth/recaptcha.ts';
 import type { SignUpActionData } from '../account-auth/sign-in-steps.ts';
 import { failureMessage, failureText } from '../catalogue/failure.ts';
@@ -287,20 +288,11 @@ export default function SignUp() {
             noSpaces
             error={problems.other}
           />
-          <Input
+          <NewPasswordFields
             label={t('password_optional')}
-            name="password"
-            type="password"
-            autoComplete="new-password"
             hint={t('password_hint')}
-            error={problems.password}
-          />
-          <Input
-            label={t('signin:confirm_password')}
-            name="confirm"
-            type="password"
-            autoComplete="new-password"
-            error={problems.confirm}
+            names={['password', 'confirm']}
+            problems={problems}
           />
           {requirements.isLoading ? <Skeleton className="h-16 w-full" /> : null}
           {requirements.error ? (
