@@ -3,7 +3,7 @@ import { Button, Input } from '@marketkit/ui';
 import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form } from 'react-router';
-import { failureMessage } from '../catalogue/failure.ts';
+import { failureMessage } from '../common/failure.ts';
 import { useCountdown } from './use-countdown.ts';
 
 export interface CodeChallenge {

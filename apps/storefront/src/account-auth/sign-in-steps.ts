@@ -1,5 +1,5 @@
 import type { AuthProblem, Identifier } from '@marketkit/hooks/core';
-import type { Failure } from '../catalogue/failure.ts';
+import type { Failure } from '../common/failure.ts';
 import type { CodeChallenge } from './code-form.tsx';
 
 /**

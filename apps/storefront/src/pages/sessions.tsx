@@ -4,7 +4,7 @@ import type { Schema } from '@marketkit/sdk';
 import { Button, Dialog, EmptyState, ErrorState, Skeleton, toast } from '@marketkit/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBusyAction } from '../catalogue/use-busy-action.ts';
+import { useBusyAction } from '../common/use-busy-action.ts';
 import { type Formatters, useFormat } from '../i18n/format.ts';
 import type { RouteHandle } from '../i18n/namespaces.ts';
 import { forgetReturnTo } from '../shell/guards.tsx';

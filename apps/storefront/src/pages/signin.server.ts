@@ -3,7 +3,7 @@ import { type ResponseBody, unwrap } from '@marketkit/sdk';
 import { type ActionFunctionArgs, data, redirect } from 'react-router';
 import { deviceOf, field, sessionCookies, signedInRedirect } from '../account-auth/session.server.ts';
 import type { SignInActionData } from '../account-auth/sign-in-steps.ts';
-import { failureOf } from '../catalogue/failure.ts';
+import { failureOf } from '../common/failure.ts';
 import { requestScope } from '../server/request.server.ts';
 
 /**

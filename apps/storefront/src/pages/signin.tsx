@@ -16,7 +16,7 @@ import { useFinishSignIn } from '../account-auth/finish.ts';
 import { IdentifierField } from '../account-auth/identifier-field.tsx';
 import { NewPasswordFields } from '../account-auth/new-password-fields.tsx';
 import type { SignInActionData } from '../account-auth/sign-in-steps.ts';
-import { failureMessage, failureText } from '../catalogue/failure.ts';
+import { failureMessage, failureText } from '../common/failure.ts';
 import type { RouteHandle } from '../i18n/namespaces.ts';
 
 export const handle: RouteHandle = { i18n: ['signin'] };

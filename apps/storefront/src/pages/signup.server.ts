@@ -3,7 +3,7 @@ import { unwrap } from '@marketkit/sdk';
 import { type ActionFunctionArgs, data } from 'react-router';
 import { field } from '../account-auth/session.server.ts';
 import type { SignUpActionData } from '../account-auth/sign-in-steps.ts';
-import { failureOf } from '../catalogue/failure.ts';
+import { failureOf } from '../common/failure.ts';
 import { requestScope } from '../server/request.server.ts';
 
 /**

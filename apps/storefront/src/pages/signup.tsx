@@ -18,7 +18,7 @@ import { useFinishSignIn } from '../account-auth/finish.ts';
 import { NewPasswordFields } from '../account-auth/new-password-fields.tsx';
 import { recaptchaToken } from '../account-auth/recaptcha.ts';
 import type { SignUpActionData } from '../account-auth/sign-in-steps.ts';
-import { failureMessage, failureText } from '../catalogue/failure.ts';
+import { failureMessage, failureText } from '../common/failure.ts';
 import type { RouteHandle } from '../i18n/namespaces.ts';
 
 export const handle: RouteHandle = { i18n: ['signup', 'signin'] };
