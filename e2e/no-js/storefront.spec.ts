@@ -102,4 +102,6 @@ test('sign-up: the e-mail address gets a code, and the code moves on to the deta
   await page.getByLabel('6-digit code').fill(((await answer.json()) as { otp: string }).otp);
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByLabel('First name')).toBeVisible();
+  // The details step needs the page's code (consents, reCAPTCHA): it says so rather than fail silently.
+  await expect(page.getByRole('note')).toContainText("This step needs the page's code");
 });

@@ -20,6 +20,7 @@ import { recaptchaToken } from '../account-auth/recaptcha.ts';
 import type { SignUpActionData } from '../account-auth/sign-in-steps.ts';
 import { failureMessage, failureText } from '../common/failure.ts';
 import type { RouteHandle } from '../i18n/namespaces.ts';
+import { useHydrated } from '../shell/guards.tsx';
 
 export const handle: RouteHandle = { i18n: ['signup', 'signin'] };
 
@@ -51,6 +52,7 @@ export default function SignUp() {
   const flows = useAuthFlows();
   const requirements = useSignupRequirements();
   const finish = useFinishSignIn();
+  const hydrated = useHydrated();
   // What the route action answered when the browser submitted a step itself (before the code ran).
   const answered = useActionData<SignUpActionData>();
   const [step, setStep] = useState<Step>(answered?.step ?? { kind: 'identify' });
@@ -263,6 +265,11 @@ export default function SignUp() {
           className="flex flex-col gap-4"
         >
           <input type="hidden" name="intent" value="signup-details" />
+          {hydrated ? null : (
+            <p role="note" className="rounded-md border border-current/30 p-3 text-sm">
+              {t('needs_code')}
+            </p>
+          )}
           <p className="text-sm">{t('verified', { identifier: step.who.identifier })}</p>
           <div className="grid gap-4 sm:grid-cols-2">
             <Input
