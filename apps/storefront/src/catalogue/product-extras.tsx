@@ -6,8 +6,8 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { failureMessage } from '../common/failure.ts';
+import { rememberReturnTo } from '../common/return-to.ts';
 import { useFormat } from '../i18n/format.ts';
-import { rememberReturnTo } from '../shell/guards.tsx';
 
 type Product = Schema<'ProductDetail'>;
 

@@ -39,9 +39,9 @@ import { PLACEHOLDER_IMAGE } from '../catalogue/links.ts';
 import { useMoney } from '../catalogue/money.ts';
 import { DeliveryCheck, TypeDetails } from '../catalogue/product-sections.tsx';
 import { failureMessage } from '../common/failure.ts';
+import { rememberReturnTo } from '../common/return-to.ts';
 import type { RouteHandle } from '../i18n/namespaces.ts';
 import { ScreenErrorBoundary } from '../shell/error-boundary.tsx';
-import { rememberReturnTo } from '../shell/guards.tsx';
 import { useBelowTheFold } from '../shell/scroll.tsx';
 
 export const handle: RouteHandle = { i18n: ['product_details', 'cart'], catalogue: true };

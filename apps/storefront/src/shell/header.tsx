@@ -4,9 +4,9 @@ import { Button } from '@marketkit/ui';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link } from 'react-router';
+import { forgetReturnTo } from '../common/return-to.ts';
 import { Disclosure } from './disclosure.tsx';
 import { useEarlyChoice } from './early-choice.ts';
-import { forgetReturnTo } from './guards.tsx';
 import { Icon } from './icons.tsx';
 
 type Language = UseLanguageResult;

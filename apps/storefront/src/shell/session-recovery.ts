@@ -1,6 +1,6 @@
 import type { ReplayFailedEvent } from '@marketkit/sdk';
 import type { NavigateFunction } from 'react-router';
-import { forgetReturnTo } from './guards.tsx';
+import { forgetReturnTo } from '../common/return-to.ts';
 
 const RELOAD_AT_KEY = 'marketkit_replay_reload_at';
 /** Within this time after such a reload, another failed replay does not reload again (no loops). */
