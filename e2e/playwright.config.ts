@@ -18,4 +18,9 @@ export default defineConfig({
     // Debian's Chromium (installed by `npm test` when missing); Playwright's own download is not used.
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
+  projects: [
+    { name: 'default', testIgnore: 'no-js/**' },
+    // The storefront as a shopper without JavaScript meets it: links, GET forms and route actions.
+    { name: 'no-js', testMatch: 'no-js/*.spec.ts', use: { javaScriptEnabled: false } },
+  ],
 });

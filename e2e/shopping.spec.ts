@@ -70,7 +70,7 @@ async function journey(page: Page, store: 'demo' | 'souq', wishedProduct: number
   await expect(page.locator('[data-slot="product-card"]')).toHaveCount(10);
   const firstTitle = page.locator('[data-slot="product-card"] h3').first();
   const firstPageFirst = await firstTitle.textContent();
-  await page.getByRole('button', { name: text.page2 }).click();
+  await page.getByRole('link', { name: text.page2 }).click();
   await expect(page).toHaveURL(`${origin}/productListing?page=2`);
   // The first page stays on screen until the second arrives: wait for it.
   await expect(firstTitle).not.toHaveText(firstPageFirst ?? '');

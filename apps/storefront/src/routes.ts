@@ -19,7 +19,10 @@ export default [
   route('listCategories', served('categories'), id('categories')),
   route('ProductDetails', served('product'), id('product')),
   route('policies/*', 'pages/policies.tsx'),
-  layout('shell/guests-only.tsx', [route('signup', 'pages/signup.tsx'), route('signin', 'pages/signin.tsx')]),
+  layout('shell/guests-only.tsx', [
+    route('signup', served('signup'), id('signup')),
+    route('signin', served('signin'), id('signin')),
+  ]),
   layout('shell/signed-in-only.tsx', [
     route('WishList', 'pages/wishlist.tsx'),
     route('checkout/:checkoutId', 'pages/checkout.tsx'),

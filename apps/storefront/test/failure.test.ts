@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { MARKET_ERROR_CODES, MarketApiError, ruleError } from '@marketkit/sdk';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { failureMessage } from '../src/catalogue/failure.ts';
+import { failureMessage } from '../src/common/failure.ts';
 
 const LOCALES = join(import.meta.dirname, '../public/locales');
 const texts = (language: string, namespace: string) =>

@@ -17,7 +17,7 @@ export {
   Spinner,
 } from './feedback.tsx';
 export { allowsNumericKey, Input, type InputProps } from './input.tsx';
-export { Pagination, type PaginationProps } from './pagination.tsx';
+export { type PageLinkComponent, Pagination, type PaginationProps } from './pagination.tsx';
 export { DiscountBadge, Price, type PriceProps } from './price.tsx';
 export {
   type LinkComponent,

@@ -173,6 +173,17 @@ describe('commerce parts', () => {
     expect(await seriousViolations(container)).toEqual([]);
   });
 
+  it('should draw pages as links when given their addresses (no script needed to move)', async () => {
+    const { container } = render(<Pagination page={1} pageCount={3} pageHref={(p) => `/list?page=${p}`} />);
+    expect(screen.getByRole('link', { name: 'Page 1' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('link', { name: 'Page 2' }).getAttribute('href')).toBe('/list?page=2');
+    expect(screen.getByRole('link', { name: /Next/ }).getAttribute('href')).toBe('/list?page=2');
+    // No page before the first: not a link at all.
+    expect(screen.queryByRole('link', { name: /Previous/ })).toBeNull();
+    expect(screen.queryAllByRole('button')).toEqual([]);
+    expect(await seriousViolations(container)).toEqual([]);
+  });
+
   it('should size product images to avoid layout shift and lazy-load them', async () => {
     const { container } = render(
       <ProductCard

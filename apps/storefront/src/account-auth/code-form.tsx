@@ -1,8 +1,9 @@
 import { otpProblem } from '@marketkit/hooks/core';
 import { Button, Input } from '@marketkit/ui';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { failureMessage } from '../catalogue/failure.ts';
+import { Form } from 'react-router';
+import { failureMessage } from '../common/failure.ts';
 import { useCountdown } from './use-countdown.ts';
 
 export interface CodeChallenge {
@@ -17,12 +18,21 @@ export interface CodeChallenge {
  */
 export function CodeForm({
   challenge,
+  intent,
+  fields = {},
+  problem: given,
   submitLabel,
   onSubmit,
   onResend,
   children,
 }: {
   challenge: CodeChallenge;
+  /** The step's name for the route action that takes the form when the browser submits it itself. */
+  intent: string;
+  /** More hidden fields that action needs (e.g. this device's id). */
+  fields?: Record<string, string>;
+  /** A problem with the code, already worded (from the route action). */
+  problem?: string | undefined;
   submitLabel: string;
   onSubmit: (code: string) => Promise<unknown>;
   onResend: () => Promise<CodeChallenge>;
@@ -33,13 +43,15 @@ export function CodeForm({
   const [current, setCurrent] = useState(challenge);
   const [sentAt, setSentAt] = useState(() => Date.now());
   const left = useCountdown(sentAt, current.resend_after ?? 30);
-  const [code, setCode] = useState('');
-  const [problem, setProblem] = useState<string | undefined>();
+  const [problem, setProblem] = useState<string | undefined>(given);
   const [notice, setNotice] = useState('');
+  const otp = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // Read from the form: a code typed before the app's code ran counts.
+    const code = String(new FormData(event.currentTarget).get('otp') ?? '');
     const found = otpProblem(code);
     if (found) {
       setProblem(t(`problem.${found}`));
@@ -61,7 +73,7 @@ export function CodeForm({
       const next = await onResend();
       setCurrent(next);
       setSentAt(Date.now());
-      setCode('');
+      otp.current?.form?.reset();
       setProblem(undefined);
       setNotice(t('code_resent', { destination: next.masked_destination }));
     } catch (error) {
@@ -72,7 +84,13 @@ export function CodeForm({
   };
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-4">
+    <Form method="post" onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-4">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="otp_reference" value={current.otp_reference} />
+      <input type="hidden" name="masked_destination" value={current.masked_destination} />
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       <p>{t('code_sent', { destination: current.masked_destination })}</p>
       <Input
         label={t('code')}
@@ -81,9 +99,8 @@ export function CodeForm({
         inputMode="numeric"
         numericOnly
         maxLength={6}
-        value={code}
+        ref={otp}
         error={problem}
-        onChange={(event) => setCode(event.target.value)}
       />
       {children}
       <Button type="submit" disabled={busy}>
@@ -102,6 +119,6 @@ export function CodeForm({
         {left > 0 ? <span>{t('resend_in', { count: left })}</span> : null}
         <span aria-live="polite">{notice}</span>
       </div>
-    </form>
+    </Form>
   );
 }

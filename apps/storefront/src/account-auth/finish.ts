@@ -1,7 +1,7 @@
 import { returnPathOrHome, safeReturnPath } from '@marketkit/hooks/core';
 import { useCallback } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { RETURN_TO_KEY } from '../shell/guards.tsx';
+import { RETURN_TO_KEY } from '../common/return-to.ts';
 
 /** After signing in or up: back to the remembered page (or ?redirect=), checked again now; else /. */
 export function useFinishSignIn() {

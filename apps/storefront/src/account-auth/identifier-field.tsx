@@ -12,6 +12,7 @@ export function IdentifierField({
   extensionError,
   label,
 }: {
+  /** What the fields start with (they are uncontrolled: what is typed before the code runs stays). */
   value: string;
   extension: string;
   onChange: (value: string) => void;
@@ -31,7 +32,7 @@ export function IdentifierField({
         autoComplete="tel-country-code"
         maxLength={5}
         noSpaces
-        value={extension}
+        defaultValue={extension}
         placeholder={DEFAULT_PHONE_EXTENSION}
         error={extensionError}
         onChange={(event) => onExtensionChange(event.target.value)}
@@ -41,7 +42,7 @@ export function IdentifierField({
         name="username"
         autoComplete="username"
         noSpaces
-        value={value}
+        defaultValue={value}
         error={error}
         onChange={(event) => onChange(event.target.value)}
       />

@@ -5,7 +5,7 @@ import { Button, Dialog } from '@marketkit/ui';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SlotGroups } from '../catalogue/slot-groups.tsx';
-import { useBusyAction } from '../catalogue/use-busy-action.ts';
+import { useBusyAction } from '../common/use-busy-action.ts';
 import { useFormat } from '../i18n/format.ts';
 import { slotText } from './slot-text.ts';
 

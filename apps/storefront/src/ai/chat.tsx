@@ -10,9 +10,9 @@ import { Button, Input, Spinner } from '@marketkit/ui';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { failureMessage } from '../catalogue/failure.ts';
 import { productHref } from '../catalogue/links.ts';
 import { Thumbnail } from '../catalogue/thumbnail.tsx';
+import { failureMessage } from '../common/failure.ts';
 
 const BUBBLE = 'max-w-[85%] rounded-lg px-3 py-2';
 

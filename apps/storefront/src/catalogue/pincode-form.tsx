@@ -1,8 +1,16 @@
 import { isSavablePincode } from '@marketkit/hooks/core';
 import { Button, Input } from '@marketkit/ui';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { Form, useLocation, useNavigate } from 'react-router';
 
-/** A pincode field and its button; only a well-formed pincode (4 to 10 digits) is passed on. */
+/** The address's field a pincode form sends when the browser submits it (before the code runs). */
+const PINCODE_PARAM = 'pincode';
+
+/**
+ * A pincode field and its button; only a well-formed pincode (4 to 10 digits) is passed on. A GET form
+ * to the page it is on (its other query parameters kept): submitted before the code runs, the pincode
+ * arrives in the address and `usePincodeFromAddress` applies it once the code runs.
+ */
 export function PincodeForm({
   label,
   buttonLabel,
@@ -15,18 +23,23 @@ export function PincodeForm({
   onPincode: (pincode: string) => void;
 }) {
   const [invalid, setInvalid] = useState(false);
+  const { pathname, search } = useLocation();
+  const kept = [...new URLSearchParams(search)].filter(([name]) => name !== PINCODE_PARAM && name !== 'page');
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const value = String(new FormData(event.currentTarget).get('pincode') ?? '').trim();
+    const value = String(new FormData(event.currentTarget).get(PINCODE_PARAM) ?? '').trim();
     setInvalid(!isSavablePincode(value));
     if (isSavablePincode(value)) onPincode(value);
   };
   return (
-    <form onSubmit={submit} noValidate className="flex items-end gap-2">
+    <Form method="get" action={pathname} onSubmit={submit} noValidate className="flex items-end gap-2">
+      {kept.map(([name, value]) => (
+        <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
+      ))}
       <div className="min-w-0 flex-1">
         <Input
           label={label}
-          name="pincode"
+          name={PINCODE_PARAM}
           inputMode="numeric"
           numericOnly
           maxLength={10}
@@ -36,6 +49,30 @@ export function PincodeForm({
       <Button type="submit" variant="secondary" className="min-h-10">
         {buttonLabel}
       </Button>
-    </form>
+    </Form>
   );
+}
+
+/**
+ * Once the code runs: a pincode the browser submitted in the address (a `PincodeForm` used before the
+ * code ran) is applied, and taken out of the address (it is not part of what the page shows).
+ */
+export function usePincodeFromAddress(apply: (pincode: string) => void): void {
+  const { pathname, search, hash } = useLocation();
+  const navigate = useNavigate();
+  // The latest `apply`, without making each render's new one a reason to apply again.
+  const latest = useRef(apply);
+  latest.current = apply;
+  // Each address is handled once (applying re-renders before the new address is in place).
+  const handled = useRef<string | null>(null);
+  useEffect(() => {
+    const params = new URLSearchParams(search);
+    const given = params.get(PINCODE_PARAM);
+    if (given === null || handled.current === search) return;
+    handled.current = search;
+    if (isSavablePincode(given.trim())) latest.current(given.trim());
+    params.delete(PINCODE_PARAM);
+    const rest = params.toString();
+    void navigate(`${pathname}${rest ? `?${rest}` : ''}${hash}`, { replace: true, preventScrollReset: true });
+  }, [search, navigate, pathname, hash]);
 }

@@ -5,9 +5,9 @@ import { Button, Input, Pagination, RatingStars, RichText, toast } from '@market
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { failureMessage } from '../common/failure.ts';
+import { rememberReturnTo } from '../common/return-to.ts';
 import { useFormat } from '../i18n/format.ts';
-import { rememberReturnTo } from '../shell/guards.tsx';
-import { failureMessage } from './failure.ts';
 
 type Product = Schema<'ProductDetail'>;
 

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useFormat } from '../i18n/format.ts';
 import { productHref } from './links.ts';
-import { PincodeForm } from './pincode-form.tsx';
+import { PincodeForm, usePincodeFromAddress } from './pincode-form.tsx';
 
 type Product = Schema<'ProductDetail'>;
 
@@ -15,6 +15,7 @@ export function DeliveryCheck({ product }: { product: Product }) {
   const { t } = useTranslation('product_details');
   const store = useStoreBootstrap();
   const [pincode, setPincode] = useState<string | null>(null);
+  usePincodeFromAddress(setPincode);
   const availability = useAvailability(product.product_id, pincode);
   const days = estimatedDeliveryDays(
     availability.data?.estimated_delivery_days,

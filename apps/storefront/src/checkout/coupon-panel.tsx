@@ -4,9 +4,9 @@ import type { Schema } from '@marketkit/sdk';
 import { Button, Input, toast } from '@marketkit/ui';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { failureMessage } from '../catalogue/failure.ts';
 import { useMoney } from '../catalogue/money.ts';
-import { useBusyAction } from '../catalogue/use-busy-action.ts';
+import { failureMessage } from '../common/failure.ts';
+import { useBusyAction } from '../common/use-busy-action.ts';
 import { useFormat } from '../i18n/format.ts';
 import { Copy } from '../shell/copy.tsx';
 

@@ -5,7 +5,7 @@ import { Button, ErrorState, Skeleton, Spinner, toast } from '@marketkit/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { failureMessage } from '../catalogue/failure.ts';
+import { failureMessage } from '../common/failure.ts';
 import { orderStatusPath, usePayOrder } from './hand-over.ts';
 
 type Flow = UseCheckoutResult;

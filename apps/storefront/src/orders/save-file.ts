@@ -2,7 +2,7 @@ import type { DownloadedFile } from '@marketkit/hooks';
 import { toast } from '@marketkit/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { failureMessage } from '../catalogue/failure.ts';
+import { failureMessage } from '../common/failure.ts';
 
 /** Saves a downloaded file through the browser's download (an object URL, freed right after). */
 export function saveFile(file: DownloadedFile) {

@@ -1,8 +1,8 @@
 import { useCancelOrder } from '@marketkit/hooks';
 import { toast } from '@marketkit/ui';
 import { useTranslation } from 'react-i18next';
-import { failureMessage } from '../catalogue/failure.ts';
 import { useMoney } from '../catalogue/money.ts';
+import { failureMessage } from '../common/failure.ts';
 
 /**
  * The confirm of a cancel dialog: cancels the whole order, or only `orderItemIds`. Success toasts the

@@ -4,9 +4,9 @@ import type { Schema } from '@marketkit/sdk';
 import { Button, Dialog, EmptyState, ErrorState, Input, Skeleton } from '@marketkit/ui';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { failureMessage } from '../catalogue/failure.ts';
-import { useBusyAction } from '../catalogue/use-busy-action.ts';
 import { AddressForm } from '../checkout/address-form.tsx';
+import { failureMessage } from '../common/failure.ts';
+import { useBusyAction } from '../common/use-busy-action.ts';
 import type { RouteHandle } from '../i18n/namespaces.ts';
 
 export const handle: RouteHandle = { i18n: ['address'] };

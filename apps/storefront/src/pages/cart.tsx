@@ -12,13 +12,13 @@ import { Button, EmptyState, ErrorState, Price, QuantityStepper, Skeleton, toast
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { failureMessage, type Translate } from '../catalogue/failure.ts';
 import { productHref } from '../catalogue/links.ts';
 import { useMoney } from '../catalogue/money.ts';
 import { Thumbnail } from '../catalogue/thumbnail.tsx';
+import { failureMessage, type Translate } from '../common/failure.ts';
+import { rememberReturnTo } from '../common/return-to.ts';
 import { useFormat } from '../i18n/format.ts';
 import type { RouteHandle } from '../i18n/namespaces.ts';
-import { rememberReturnTo } from '../shell/guards.tsx';
 
 export const handle: RouteHandle = { i18n: ['cart'] };
 

@@ -5,13 +5,13 @@ import { Button, Dialog, EmptyState, ErrorState, Skeleton, Spinner, toast } from
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { failureMessage } from '../catalogue/failure.ts';
 import { useMoney } from '../catalogue/money.ts';
 import { Thumbnail } from '../catalogue/thumbnail.tsx';
 import { AddressForm } from '../checkout/address-form.tsx';
 import { CouponPanel } from '../checkout/coupon-panel.tsx';
 import { orderStatusPath } from '../checkout/hand-over.ts';
 import { PaymentStep } from '../checkout/payment-step.tsx';
+import { failureMessage } from '../common/failure.ts';
 import { useFormat } from '../i18n/format.ts';
 import type { RouteHandle } from '../i18n/namespaces.ts';
 

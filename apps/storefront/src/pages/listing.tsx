@@ -12,11 +12,11 @@ import {
   parseListingFilters,
   SORTS,
 } from '@marketkit/hooks/core';
-import { Button, EmptyState, ErrorState, Input, Pagination } from '@marketkit/ui';
+import { Button, buttonVariants, EmptyState, ErrorState, Input, Pagination } from '@marketkit/ui';
 import { type FormEvent, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
-import { PincodeForm } from '../catalogue/pincode-form.tsx';
+import { Form, Link, useLocation, useNavigate } from 'react-router';
+import { PincodeForm, usePincodeFromAddress } from '../catalogue/pincode-form.tsx';
 import { ProductGrid } from '../catalogue/product-tile.tsx';
 import { SelectField } from '../catalogue/select-field.tsx';
 import type { RouteHandle } from '../i18n/namespaces.ts';
@@ -35,6 +35,7 @@ const WIDE = '(min-width: 1024px)';
 function PincodeFilter() {
   const { t } = useTranslation('product_listing');
   const pincode = usePincode();
+  usePincodeFromAddress(pincode.save);
   return (
     <div className="flex flex-col gap-2">
       <p className="font-medium text-sm">{t('deliver_to')}</p>
@@ -57,6 +58,15 @@ function PincodeFilter() {
   );
 }
 
+/** A listing's address. */
+const href = (filters: ListingFilters) => {
+  const query = listingSearch(filters);
+  return `/productListing${query ? `?${query}` : ''}`;
+};
+
+const itemTypeOf = (value: string | null) =>
+  value === ALL_ITEM_TYPES ? ALL_ITEM_TYPES : (ITEM_TYPES.find((kind) => kind === value) ?? null);
+
 /** Listing (`/productListing`): every filter lives in the URL, so a listing can be shared and Back works. */
 export default function Listing() {
   const { t } = useTranslation(['product_listing', 'common']);
@@ -76,18 +86,23 @@ export default function Listing() {
       ]),
     [categories.data],
   );
-  const go = (change: Partial<ListingFilters>) => {
-    const query = listingSearch(changeListing(filters, change));
-    navigate(`/productListing${query ? `?${query}` : ''}`);
-  };
-  const applyPrices = (event: FormEvent<HTMLFormElement>) => {
+  const go = (change: Partial<ListingFilters>) => navigate(href(changeListing(filters, change)));
+  // Once the code runs, the form's fields go through the same rules as every other change.
+  const applyForm = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const read = (name: string) => {
-      const value = String(form.get(name) ?? '').trim();
-      return value === '' ? null : Math.min(Number(value), maxPrice);
-    };
-    go({ minPrice: read('min'), maxPrice: read('max') });
+    const read = parseListingFilters(
+      new URLSearchParams(
+        [...new FormData(event.currentTarget)].map(([name, value]) => [name, String(value)]),
+      ),
+      maxPrice,
+    );
+    go({
+      category: read.category,
+      productType: read.productType,
+      itemType: read.itemType,
+      minPrice: read.minPrice,
+      maxPrice: read.maxPrice,
+    });
   };
   const page = products.data;
   const total = page?.total_count ?? 0;
@@ -110,66 +125,66 @@ export default function Listing() {
         >
           <summary className="cursor-pointer font-semibold">{t('filters')}</summary>
           <div className="mt-3 flex flex-col gap-4">
-            <SelectField
-              label={t('category')}
-              value={String(filters.category ?? '')}
-              options={[
-                { value: '', label: t('any_category') },
-                ...flatCategories.map((category) => ({ value: String(category.id), label: category.name })),
-              ]}
-              onChange={(value) => go({ category: value ? Number(value) : null })}
-            />
-            <SelectField
-              label={t('product_type')}
-              value={filters.productType ?? ''}
-              options={[
-                { value: '', label: t('any_type') },
-                ...PRODUCT_TYPES.map((type) => ({ value: type, label: t(`type.${type}`) })),
-              ]}
-              onChange={(value) => go({ productType: PRODUCT_TYPES.find((type) => type === value) ?? null })}
-            />
-            <SelectField
-              label={t('item_kind')}
-              value={filters.itemType ?? ALL_ITEM_TYPES}
-              options={[
-                { value: ALL_ITEM_TYPES, label: t('all_kinds') },
-                ...ITEM_TYPES.map((kind) => ({ value: kind, label: t(`kind.${kind}`) })),
-              ]}
-              onChange={(value) =>
-                go({
-                  itemType:
-                    value === ALL_ITEM_TYPES
-                      ? ALL_ITEM_TYPES
-                      : (ITEM_TYPES.find((kind) => kind === value) ?? null),
-                })
-              }
-            />
-            <form
-              onSubmit={applyPrices}
-              className="flex flex-col gap-2"
-              key={`${filters.minPrice}-${filters.maxPrice}`}
-            >
-              <p className="font-medium text-sm">{t('price_range', { max: maxPrice })}</p>
-              <div className="grid grid-cols-2 gap-2">
-                <Input
-                  label={t('min_price')}
-                  name="min"
-                  inputMode="numeric"
-                  numericOnly
-                  defaultValue={filters.minPrice ?? ''}
-                />
-                <Input
-                  label={t('max_price')}
-                  name="max"
-                  inputMode="numeric"
-                  numericOnly
-                  defaultValue={filters.maxPrice ?? ''}
-                />
-              </div>
+            {/* One GET form to the listing, whose URL carries every filter: the browser submits it
+                before the code runs (or without it); once it runs, each choice applies at once. */}
+            <Form method="get" action="/productListing" onSubmit={applyForm} className="flex flex-col gap-4">
+              {filters.search ? <input type="hidden" name="search" value={filters.search} /> : null}
+              {filters.sort !== 'relevance' ? <input type="hidden" name="sort" value={filters.sort} /> : null}
+              <SelectField
+                label={t('category')}
+                name="category"
+                value={String(filters.category ?? '')}
+                options={[
+                  { value: '', label: t('any_category') },
+                  ...flatCategories.map((category) => ({ value: String(category.id), label: category.name })),
+                ]}
+                onChange={(value) => go({ category: value ? Number(value) : null })}
+              />
+              <SelectField
+                label={t('product_type')}
+                name="type"
+                value={filters.productType ?? ''}
+                options={[
+                  { value: '', label: t('any_type') },
+                  ...PRODUCT_TYPES.map((type) => ({ value: type, label: t(`type.${type}`) })),
+                ]}
+                onChange={(value) =>
+                  go({ productType: PRODUCT_TYPES.find((type) => type === value) ?? null })
+                }
+              />
+              <SelectField
+                label={t('item_kind')}
+                name="kind"
+                value={filters.itemType ?? ALL_ITEM_TYPES}
+                options={[
+                  { value: ALL_ITEM_TYPES, label: t('all_kinds') },
+                  ...ITEM_TYPES.map((kind) => ({ value: kind, label: t(`kind.${kind}`) })),
+                ]}
+                onChange={(value) => go({ itemType: itemTypeOf(value) })}
+              />
+              <fieldset className="flex flex-col gap-2" key={`${filters.minPrice}-${filters.maxPrice}`}>
+                <legend className="font-medium text-sm">{t('price_range', { max: maxPrice })}</legend>
+                <div className="grid grid-cols-2 gap-2">
+                  <Input
+                    label={t('min_price')}
+                    name="min"
+                    inputMode="numeric"
+                    numericOnly
+                    defaultValue={filters.minPrice ?? ''}
+                  />
+                  <Input
+                    label={t('max_price')}
+                    name="max"
+                    inputMode="numeric"
+                    numericOnly
+                    defaultValue={filters.maxPrice ?? ''}
+                  />
+                </div>
+              </fieldset>
               <Button type="submit" size="sm" variant="secondary">
                 {t('apply')}
               </Button>
-            </form>
+            </Form>
             <PincodeFilter />
           </div>
         </details>
@@ -188,13 +203,27 @@ export default function Listing() {
                   : t('result_count', { count: total })}
             </p>
           </div>
-          <SelectField
-            inline
-            label={t('sort')}
-            value={filters.sort}
-            options={SORTS.map((sort) => ({ value: sort, label: t(`sort_by.${sort}`) }))}
-            onChange={(value) => go({ sort: SORTS.find((sort) => sort === value) ?? 'relevance' })}
-          />
+          <Form method="get" action="/productListing" className="flex items-center gap-2">
+            {[...new URLSearchParams(listingSearch({ ...filters, sort: 'relevance', page: 1 }))].map(
+              ([name, value]) => (
+                <input key={name} type="hidden" name={name} value={value} />
+              ),
+            )}
+            <SelectField
+              inline
+              label={t('sort')}
+              name="sort"
+              value={filters.sort}
+              options={SORTS.map((sort) => ({ value: sort, label: t(`sort_by.${sort}`) }))}
+              onChange={(value) => go({ sort: SORTS.find((sort) => sort === value) ?? 'relevance' })}
+            />
+            {/* Without the code nothing follows a change of the list: a button sends it. */}
+            <noscript>
+              <Button type="submit" size="sm" variant="secondary">
+                {t('apply')}
+              </Button>
+            </noscript>
+          </Form>
         </div>
         {shown === 'failed' ? (
           <ErrorState
@@ -206,9 +235,9 @@ export default function Listing() {
           <EmptyState
             title={t('page_out_of_range')}
             action={
-              <Button variant="secondary" onClick={() => go({ page: 1 })}>
+              <Link to={href({ ...filters, page: 1 })} className={buttonVariants({ variant: 'secondary' })}>
                 {t('first_page')}
-              </Button>
+              </Link>
             }
           />
         ) : state === 'empty' ? (
@@ -216,9 +245,9 @@ export default function Listing() {
             title={t('no_results')}
             description={t('no_results_hint')}
             action={
-              <Button variant="secondary" onClick={() => navigate('/productListing')}>
+              <Link to="/productListing" className={buttonVariants({ variant: 'secondary' })}>
                 {t('clear_filters')}
-              </Button>
+              </Link>
             }
           />
         ) : (
@@ -237,9 +266,8 @@ export default function Listing() {
         <Pagination
           page={filters.page}
           pageCount={pageCount(total)}
-          onPageChange={(next) => {
-            go({ page: next });
-          }}
+          pageHref={(next) => href(changeListing(filters, { page: next }))}
+          linkAs={Link}
           label={t('pages')}
           previousLabel={t('previous')}
           nextLabel={t('next')}

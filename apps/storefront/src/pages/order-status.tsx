@@ -5,8 +5,8 @@ import { Button, EmptyState, ErrorState, Spinner, toast } from '@marketkit/ui';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { failureMessage } from '../catalogue/failure.ts';
 import { usePayOrder } from '../checkout/hand-over.ts';
+import { failureMessage } from '../common/failure.ts';
 import type { RouteHandle } from '../i18n/namespaces.ts';
 import { OrderDetails } from '../orders/order-details.tsx';
 

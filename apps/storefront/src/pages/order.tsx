@@ -3,7 +3,7 @@ import { orderIdFromSearch } from '@marketkit/hooks/core';
 import { ErrorState, Skeleton } from '@marketkit/ui';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
-import { failureMessage } from '../catalogue/failure.ts';
+import { failureMessage } from '../common/failure.ts';
 import type { RouteHandle } from '../i18n/namespaces.ts';
 import { OrderDetails } from '../orders/order-details.tsx';
 import { Copy } from '../shell/copy.tsx';

@@ -3,7 +3,7 @@ import { type PreferencesInput, preferencesInputOf, preferredLanguage } from '@m
 import type { Schema } from '@marketkit/sdk';
 import { ErrorState, Skeleton } from '@marketkit/ui';
 import { useTranslation } from 'react-i18next';
-import { failureMessage } from '../catalogue/failure.ts';
+import { failureMessage } from '../common/failure.ts';
 import type { RouteHandle } from '../i18n/namespaces.ts';
 import { AccountNav } from '../profile/account-nav.tsx';
 import { PreferencesForm } from '../profile/preferences-form.tsx';

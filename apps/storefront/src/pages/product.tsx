@@ -36,13 +36,13 @@ import { lazy, memo, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { lazyScreen } from '../app/route-modules.ts';
-import { failureMessage } from '../catalogue/failure.ts';
 import { PLACEHOLDER_IMAGE } from '../catalogue/links.ts';
 import { useMoney } from '../catalogue/money.ts';
 import { DeliveryCheck, TypeDetails } from '../catalogue/product-sections.tsx';
+import { failureMessage } from '../common/failure.ts';
+import { rememberReturnTo } from '../common/return-to.ts';
 import type { RouteHandle } from '../i18n/namespaces.ts';
 import { ScreenErrorBoundary } from '../shell/error-boundary.tsx';
-import { rememberReturnTo } from '../shell/guards.tsx';
 import { useBelowTheFold } from '../shell/scroll.tsx';
 import { useFirstScreenWait } from '../shell/use-first-screen-wait.ts';
 

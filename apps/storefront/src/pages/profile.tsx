@@ -1,7 +1,7 @@
 import { useProfile } from '@marketkit/hooks';
 import { ErrorState, Skeleton } from '@marketkit/ui';
 import { useTranslation } from 'react-i18next';
-import { failureMessage } from '../catalogue/failure.ts';
+import { failureMessage } from '../common/failure.ts';
 import type { RouteHandle } from '../i18n/namespaces.ts';
 import { AccountNav } from '../profile/account-nav.tsx';
 import { ChangePassword } from '../profile/change-password.tsx';

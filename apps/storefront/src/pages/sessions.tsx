@@ -4,10 +4,10 @@ import type { Schema } from '@marketkit/sdk';
 import { Button, Dialog, EmptyState, ErrorState, Skeleton, toast } from '@marketkit/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBusyAction } from '../catalogue/use-busy-action.ts';
+import { forgetReturnTo } from '../common/return-to.ts';
+import { useBusyAction } from '../common/use-busy-action.ts';
 import { type Formatters, useFormat } from '../i18n/format.ts';
 import type { RouteHandle } from '../i18n/namespaces.ts';
-import { forgetReturnTo } from '../shell/guards.tsx';
 
 export const handle: RouteHandle = { i18n: ['user_details'] };
 

@@ -9,11 +9,14 @@ import { isMarketApiError } from '@marketkit/sdk';
 import { Button, Input } from '@marketkit/ui';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Form, useActionData } from 'react-router';
 import { AuthLinks } from '../account-auth/auth-links.tsx';
 import { type CodeChallenge, CodeForm } from '../account-auth/code-form.tsx';
 import { useFinishSignIn } from '../account-auth/finish.ts';
 import { IdentifierField } from '../account-auth/identifier-field.tsx';
-import { failureMessage } from '../catalogue/failure.ts';
+import { NewPasswordFields } from '../account-auth/new-password-fields.tsx';
+import type { SignInActionData } from '../account-auth/sign-in-steps.ts';
+import { failureMessage, failureText } from '../common/failure.ts';
 import type { RouteHandle } from '../i18n/namespaces.ts';
 
 export const handle: RouteHandle = { i18n: ['signin'] };
@@ -38,17 +41,25 @@ export default function SignIn() {
   const session = useSession();
   const flows = useAuthFlows();
   const finish = useFinishSignIn();
-  const [step, setStep] = useState<Step>({ kind: 'password' });
-  const [username, setUsername] = useState('');
-  const [extension, setExtension] = useState(DEFAULT_PHONE_EXTENSION);
-  const [password, setPassword] = useState('');
+  // What the route action answered when the browser submitted a form itself (before the code ran).
+  const answered = useActionData<SignInActionData>();
+  const [step, setStep] = useState<Step>(answered?.step ?? { kind: 'password' });
+  const [username, setUsername] = useState(answered?.values.username ?? '');
+  const [extension, setExtension] = useState(answered?.values.extension || DEFAULT_PHONE_EXTENSION);
   const [problems, setProblems] = useState<{
     username?: string;
     extension?: string;
     password?: string;
     confirm?: string;
-  }>({});
-  const [error, setError] = useState('');
+  }>(() => {
+    const found = answered?.problems ?? {};
+    const worded: Record<string, string> = {};
+    for (const [name, problem] of Object.entries(found)) worded[name] = t(`problem.${problem}`);
+    return worded;
+  });
+  const [error, setError] = useState(() =>
+    answered && 'failure' in answered ? failureText(answered.failure ?? null, t('failed'), t) : '',
+  );
   const [notice, setNotice] = useState('');
   const [locked, setLocked] = useState(false);
   const [trust, setTrust] = useState(true);
@@ -60,8 +71,12 @@ export default function SignIn() {
     setProblems({});
   };
   /** The identifier typed, or null with its problem shown. */
-  const identifier = (): Identifier | null => {
-    const read = readIdentifier(username, extension);
+  const identifier = (form?: HTMLFormElement): Identifier | null => {
+    // The form's own fields when given: what was typed before the code ran counts.
+    const fields = form ? new FormData(form) : null;
+    const read = fields
+      ? readIdentifier(String(fields.get('username') ?? ''), String(fields.get('extension') ?? ''))
+      : readIdentifier(username, extension);
     if (read.ok) return read.value;
     // Under the field to change: the number, or its extension.
     setProblems({ [read.field === 'extension' ? 'extension' : 'username']: t(`problem.${read.problem}`) });
@@ -85,9 +100,10 @@ export default function SignIn() {
     else go({ kind: 'device', challenge: result });
   };
 
-  const submitPassword = (event: FormEvent) => {
+  const submitPassword = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const who = identifier();
+    const who = identifier(event.currentTarget);
+    const password = String(new FormData(event.currentTarget).get('password') ?? '');
     const passwordProblem = password ? undefined : t('problem.required');
     if (!who || passwordProblem) {
       setProblems((current) => ({ ...current, password: passwordProblem }));
@@ -104,21 +120,22 @@ export default function SignIn() {
       ),
     );
   };
-  const sendCode = (purpose: 'login' | 'forgot_password' | 'self_unlock') => (event?: FormEvent) => {
-    event?.preventDefault();
-    const who = identifier();
-    if (!who) return;
-    setProblems({});
-    void run(async () => {
-      const challenge =
-        purpose === 'forgot_password'
-          ? await flows.forgotPassword(who)
-          : await flows.sendCode({ ...who, purpose });
-      if (purpose === 'login') go({ kind: 'otp-code', challenge });
-      else if (purpose === 'forgot_password') go({ kind: 'forgot-code', challenge });
-      else go({ kind: 'unlock', challenge });
-    });
-  };
+  const sendCode =
+    (purpose: 'login' | 'forgot_password' | 'self_unlock') => (event?: FormEvent<HTMLFormElement>) => {
+      event?.preventDefault();
+      const who = identifier(event?.currentTarget);
+      if (!who) return;
+      setProblems({});
+      void run(async () => {
+        const challenge =
+          purpose === 'forgot_password'
+            ? await flows.forgotPassword(who)
+            : await flows.sendCode({ ...who, purpose });
+        if (purpose === 'login') go({ kind: 'otp-code', challenge });
+        else if (purpose === 'forgot_password') go({ kind: 'forgot-code', challenge });
+        else go({ kind: 'unlock', challenge });
+      });
+    };
   const resetPassword = (token: string) => (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -134,11 +151,16 @@ export default function SignIn() {
     }
     void run(async () => {
       await flows.resetPassword({ verification_token: token, new_password: next });
-      setPassword('');
       go({ kind: 'password' });
       setNotice(t('password_reset'));
     });
   };
+
+  const codeProblem = answered?.problems?.otp
+    ? t(`problem.${answered.problems.otp}`)
+    : answered && 'codeFailure' in answered
+      ? failureText(answered.codeFailure ?? null, t('code_failed'), t)
+      : undefined;
 
   const heading: Record<Step['kind'], string> = {
     password: t('title'),
@@ -178,7 +200,8 @@ export default function SignIn() {
       ) : null}
 
       {step.kind === 'password' ? (
-        <form onSubmit={submitPassword} noValidate className="flex flex-col gap-4">
+        <Form method="post" onSubmit={submitPassword} noValidate className="flex flex-col gap-4">
+          <input type="hidden" name="intent" value="password" />
           <IdentifierField
             value={username}
             extension={extension}
@@ -192,9 +215,7 @@ export default function SignIn() {
             name="password"
             type="password"
             autoComplete="current-password"
-            value={password}
             error={problems.password}
-            onChange={(event) => setPassword(event.target.value)}
           />
           <Button type="submit" disabled={busy}>
             {t('submit')}
@@ -208,17 +229,19 @@ export default function SignIn() {
           >
             {t('forgot')}
           </Button>
-        </form>
+        </Form>
       ) : null}
 
       {step.kind === 'otp' || step.kind === 'forgot' || (step.kind === 'unlock' && !step.challenge) ? (
-        <form
+        <Form
+          method="post"
           onSubmit={sendCode(
             step.kind === 'otp' ? 'login' : step.kind === 'forgot' ? 'forgot_password' : 'self_unlock',
           )}
           noValidate
           className="flex flex-col gap-4"
         >
+          <input type="hidden" name="intent" value={step.kind === 'otp' ? 'send-code' : step.kind} />
           {step.kind === 'otp' ? null : (
             <p className="text-sm">{t(step.kind === 'forgot' ? 'forgot_hint' : 'unlock_hint')}</p>
           )}
@@ -233,12 +256,14 @@ export default function SignIn() {
           <Button type="submit" disabled={busy}>
             {t('send_code')}
           </Button>
-        </form>
+        </Form>
       ) : null}
 
       {step.kind === 'otp-code' ? (
         <CodeForm
           challenge={step.challenge}
+          intent="otp-code"
+          problem={codeProblem}
           submitLabel={t('submit')}
           onResend={() => flows.resendCode(step.challenge.otp_reference)}
           onSubmit={async (otp) =>
@@ -250,6 +275,9 @@ export default function SignIn() {
       {step.kind === 'device' ? (
         <CodeForm
           challenge={step.challenge}
+          intent="device"
+          fields={answered?.values.device_id ? { device_id: answered.values.device_id } : {}}
+          problem={codeProblem}
           submitLabel={t('confirm_device')}
           onResend={() => flows.resendDeviceCode(step.challenge.otp_reference)}
           onSubmit={async (otp) =>
@@ -263,7 +291,12 @@ export default function SignIn() {
           }
         >
           <label className="flex items-center gap-2">
-            <input type="checkbox" checked={trust} onChange={(event) => setTrust(event.target.checked)} />
+            <input
+              type="checkbox"
+              name="trust_device"
+              defaultChecked={trust}
+              onChange={(event) => setTrust(event.target.checked)}
+            />
             {t('trust_device')}
           </label>
         </CodeForm>
@@ -272,6 +305,7 @@ export default function SignIn() {
       {step.kind === 'forgot-code' ? (
         <CodeForm
           challenge={step.challenge}
+          intent="forgot-code"
           submitLabel={t('continue')}
           onResend={() => flows.resendCode(step.challenge.otp_reference)}
           onSubmit={async (otp) => {
@@ -282,32 +316,24 @@ export default function SignIn() {
       ) : null}
 
       {step.kind === 'new-password' ? (
-        <form onSubmit={resetPassword(step.token)} noValidate className="flex flex-col gap-4">
-          <Input
+        <Form method="post" onSubmit={resetPassword(step.token)} noValidate className="flex flex-col gap-4">
+          <NewPasswordFields
             label={t('new_password')}
-            name="new_password"
-            type="password"
-            autoComplete="new-password"
             hint={t('password_rule')}
-            error={problems.password}
-          />
-          <Input
-            label={t('confirm_password')}
-            name="confirm_password"
-            type="password"
-            autoComplete="new-password"
-            error={problems.confirm}
+            names={['new_password', 'confirm_password']}
+            problems={problems}
           />
           <Button type="submit" disabled={busy}>
             {t('save_password')}
           </Button>
-        </form>
+        </Form>
       ) : null}
 
       {step.kind === 'unlock' ? (
         step.challenge ? (
           <CodeForm
             challenge={step.challenge}
+            intent="unlock-code"
             submitLabel={t('unlock')}
             onResend={() => flows.resendCode((step.challenge as CodeChallenge).otp_reference)}
             onSubmit={async (otp) => {

@@ -11,12 +11,16 @@ import {
 import { Button, ErrorState, Input, RichText, Skeleton } from '@marketkit/ui';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Form, useActionData } from 'react-router';
 import { AuthLinks } from '../account-auth/auth-links.tsx';
 import { type CodeChallenge, CodeForm } from '../account-auth/code-form.tsx';
 import { useFinishSignIn } from '../account-auth/finish.ts';
+import { NewPasswordFields } from '../account-auth/new-password-fields.tsx';
 import { recaptchaToken } from '../account-auth/recaptcha.ts';
-import { failureMessage } from '../catalogue/failure.ts';
+import type { SignUpActionData } from '../account-auth/sign-in-steps.ts';
+import { failureMessage, failureText } from '../common/failure.ts';
 import type { RouteHandle } from '../i18n/namespaces.ts';
+import { useHydrated } from '../shell/guards.tsx';
 
 export const handle: RouteHandle = { i18n: ['signup', 'signin'] };
 
@@ -25,7 +29,8 @@ type Step =
   | { kind: 'code'; challenge: CodeChallenge; who: Identifier }
   | { kind: 'details'; token: string; who: Identifier };
 type Field =
-  | 'identifier'
+  | 'phone'
+  | 'email'
   | 'extension'
   | 'first_name'
   | 'last_name'
@@ -45,13 +50,23 @@ export default function SignUp() {
   const flows = useAuthFlows();
   const requirements = useSignupRequirements();
   const finish = useFinishSignIn();
-  const [step, setStep] = useState<Step>({ kind: 'identify' });
-  const [by, setBy] = useState<'phone' | 'email'>('phone');
-  const [value, setValue] = useState('');
+  const hydrated = useHydrated();
+  // What the route action answered when the browser submitted a step itself (before the code ran).
+  const answered = useActionData<SignUpActionData>();
+  const [step, setStep] = useState<Step>(answered?.step ?? { kind: 'identify' });
   const [extension, setExtension] = useState(DEFAULT_PHONE_EXTENSION);
   const [accepted, setAccepted] = useState<Set<number>>(new Set());
-  const [problems, setProblems] = useState<Partial<Record<Field, string>>>({});
-  const [error, setError] = useState('');
+  const [problems, setProblems] = useState<Partial<Record<Field, string>>>(() => {
+    const worded: Partial<Record<Field, string>> = {};
+    for (const [name, problem] of Object.entries(answered?.problems ?? {}))
+      if (name !== 'otp') worded[name as Field] = t(`signin:problem.${problem}`);
+    return worded;
+  });
+  const [error, setError] = useState(() =>
+    answered && 'failure' in answered && answered.step?.kind !== 'code'
+      ? failureText(answered.failure ?? null, t('failed'), t)
+      : '',
+  );
   const [busy, setBusy] = useState(false);
 
   const run = async (work: () => Promise<void>) => {
@@ -66,16 +81,21 @@ export default function SignUp() {
     }
   };
 
-  const identify = (event: FormEvent) => {
+  const identify = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const read = readIdentifier(value, extension);
+    // Read from the form: what was picked and typed before the code ran counts.
+    const form = new FormData(event.currentTarget);
+    const by = form.get('by') === 'email' ? 'email' : 'phone';
+    const extension = String(form.get('extension') ?? '');
+    const read = readIdentifier(String(form.get(by) ?? ''), extension);
     if (!read.ok || read.value.identifier_type !== by) {
       // Under the field to change: the e-mail or number, or the number's extension.
-      const field = !read.ok && read.field === 'extension' ? 'extension' : 'identifier';
+      const field = !read.ok && read.field === 'extension' ? 'extension' : by;
       setProblems({ [field]: t(`signin:problem.${read.ok ? by : read.problem}`) });
       return;
     }
     setProblems({});
+    setExtension(extension);
     void run(async () => {
       const challenge = await flows.sendCode({ ...read.value, purpose: 'signup' });
       setStep({ kind: 'code', challenge, who: read.value });
@@ -151,7 +171,10 @@ export default function SignUp() {
     <div className="mx-auto flex min-h-screen max-w-md flex-col justify-center gap-4 px-4 py-8">
       <h1 className="text-2xl font-bold">{t('title')}</h1>
       {step.kind === 'identify' ? (
-        <form onSubmit={identify} noValidate className="flex flex-col gap-4">
+        // Uncontrolled: a method picked or a number typed before the code runs is what the form holds
+        // at submit. Which field shows follows the checked radio in CSS, so it works without code too.
+        <Form method="post" onSubmit={identify} noValidate className="group/identify flex flex-col gap-4">
+          <input type="hidden" name="intent" value="signup-send-code" />
           <fieldset className="flex flex-wrap gap-4">
             <legend className="mb-1 font-medium text-sm">{t('by')}</legend>
             {(['phone', 'email'] as const).map((kind) => (
@@ -159,60 +182,69 @@ export default function SignUp() {
                 <input
                   type="radio"
                   name="by"
-                  checked={by === kind}
-                  onChange={() => {
-                    setBy(kind);
-                    setValue('');
-                    setProblems({});
-                  }}
+                  value={kind}
+                  defaultChecked={(answered?.values.by ?? 'phone') === kind}
+                  onChange={() => setProblems({})}
                 />
                 {t(`by_${kind}`)}
               </label>
             ))}
           </fieldset>
-          {by === 'phone' ? (
-            <div className="grid grid-cols-[5.5rem_1fr] items-start gap-2">
-              <Input
-                label={t('signin:extension')}
-                autoComplete="tel-country-code"
-                maxLength={5}
-                noSpaces
-                value={extension}
-                error={problems.extension}
-                onChange={(event) => setExtension(event.target.value)}
-              />
-              <Input
-                label={t('phone')}
-                autoComplete="tel-national"
-                inputMode="numeric"
-                numericOnly
-                maxLength={15}
-                value={value}
-                error={problems.identifier}
-                onChange={(event) => setValue(event.target.value)}
-              />
-            </div>
-          ) : (
+          <div className="grid grid-cols-[5.5rem_1fr] items-start gap-2 group-has-[[name=by][value=email]:checked]/identify:hidden">
+            <Input
+              label={t('signin:extension')}
+              name="extension"
+              autoComplete="tel-country-code"
+              maxLength={5}
+              noSpaces
+              defaultValue={answered?.values.extension || DEFAULT_PHONE_EXTENSION}
+              error={problems.extension}
+            />
+            <Input
+              label={t('phone')}
+              name="phone"
+              autoComplete="tel-national"
+              inputMode="numeric"
+              numericOnly
+              maxLength={15}
+              defaultValue={answered?.values.phone ?? ''}
+              error={problems.phone}
+            />
+          </div>
+          <div className="hidden group-has-[[name=by][value=email]:checked]/identify:block">
             <Input
               label={t('email')}
+              name="email"
               type="email"
               autoComplete="email"
               noSpaces
               maxLength={254}
-              value={value}
-              error={problems.identifier}
-              onChange={(event) => setValue(event.target.value)}
+              defaultValue={answered?.values.email ?? ''}
+              error={problems.email}
             />
-          )}
+          </div>
           <Button type="submit" disabled={busy}>
             {t('signin:send_code')}
           </Button>
-        </form>
+        </Form>
       ) : null}
 
       {step.kind === 'code' ? (
         <CodeForm
           challenge={step.challenge}
+          intent="signup-code"
+          fields={{
+            identifier: step.who.identifier,
+            identifier_type: step.who.identifier_type,
+            who_extension: step.who.extension ?? '',
+          }}
+          problem={
+            answered?.problems?.otp
+              ? t(`signin:problem.${answered.problems.otp}`)
+              : answered?.step?.kind === 'code' && 'failure' in answered
+                ? failureText(answered.failure ?? null, t('signin:code_failed'), t)
+                : undefined
+          }
           submitLabel={t('signin:continue')}
           onResend={() => flows.resendCode(step.challenge.otp_reference)}
           onSubmit={async (otp) => {
@@ -223,7 +255,19 @@ export default function SignUp() {
       ) : null}
 
       {step.kind === 'details' ? (
-        <form onSubmit={submitDetails(step.token, step.who)} noValidate className="flex flex-col gap-4">
+        // Needs the app's code (consents, reCAPTCHA): the route action refuses it plainly without.
+        <Form
+          method="post"
+          onSubmit={submitDetails(step.token, step.who)}
+          noValidate
+          className="flex flex-col gap-4"
+        >
+          <input type="hidden" name="intent" value="signup-details" />
+          {hydrated ? null : (
+            <p role="note" className="rounded-md border border-current/30 p-3 text-sm">
+              {t('needs_code')}
+            </p>
+          )}
           <p className="text-sm">{t('verified', { identifier: step.who.identifier })}</p>
           <div className="grid gap-4 sm:grid-cols-2">
             <Input
@@ -249,20 +293,11 @@ export default function SignUp() {
             noSpaces
             error={problems.other}
           />
-          <Input
+          <NewPasswordFields
             label={t('password_optional')}
-            name="password"
-            type="password"
-            autoComplete="new-password"
             hint={t('password_hint')}
-            error={problems.password}
-          />
-          <Input
-            label={t('signin:confirm_password')}
-            name="confirm"
-            type="password"
-            autoComplete="new-password"
-            error={problems.confirm}
+            names={['password', 'confirm']}
+            problems={problems}
           />
           {requirements.isLoading ? <Skeleton className="h-16 w-full" /> : null}
           {requirements.error ? (
@@ -325,7 +360,7 @@ export default function SignUp() {
           <Button type="submit" disabled={busy || requirements.isLoading || Boolean(requirements.error)}>
             {t('create')}
           </Button>
-        </form>
+        </Form>
       ) : null}
 
       {error ? (

@@ -5,10 +5,10 @@ import { Button, EmptyState, ErrorState, Skeleton, toast } from '@marketkit/ui';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { failureMessage } from '../catalogue/failure.ts';
 import { productHref } from '../catalogue/links.ts';
 import { SelectField } from '../catalogue/select-field.tsx';
 import { Thumbnail } from '../catalogue/thumbnail.tsx';
+import { failureMessage } from '../common/failure.ts';
 import type { RouteHandle } from '../i18n/namespaces.ts';
 
 export const handle: RouteHandle = { i18n: ['wishlist', 'cart'] };

@@ -3,7 +3,7 @@ import { type PasswordChangeForm, validatePasswordChange } from '@marketkit/hook
 import { Button, Input, toast } from '@marketkit/ui';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { failureMessage } from '../catalogue/failure.ts';
+import { failureMessage } from '../common/failure.ts';
 import { serverProblems } from './server-problems.ts';
 
 type Field = keyof PasswordChangeForm;

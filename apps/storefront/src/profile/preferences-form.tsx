@@ -3,7 +3,7 @@ import type { Schema } from '@marketkit/sdk';
 import { Button, toast } from '@marketkit/ui';
 import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { failureMessage } from '../catalogue/failure.ts';
+import { failureMessage } from '../common/failure.ts';
 
 type Channel = keyof PreferencesInput['communication'];
 const CHANNELS: readonly Channel[] = ['email', 'sms', 'whatsapp', 'push'];

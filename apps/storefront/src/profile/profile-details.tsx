@@ -11,7 +11,7 @@ import type { Schema } from '@marketkit/sdk';
 import { Button, Input, toast } from '@marketkit/ui';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { failureMessage } from '../catalogue/failure.ts';
+import { failureMessage } from '../common/failure.ts';
 import { useFormat } from '../i18n/format.ts';
 import { serverProblems } from './server-problems.ts';
 import { VerifiedChip } from './verified-chip.tsx';

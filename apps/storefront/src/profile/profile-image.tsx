@@ -10,7 +10,7 @@ import type { Schema } from '@marketkit/sdk';
 import { Button, buttonVariants, cn } from '@marketkit/ui';
 import { type ChangeEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBusyAction } from '../catalogue/use-busy-action.ts';
+import { useBusyAction } from '../common/use-busy-action.ts';
 
 type Refusal = Exclude<ProfileImageCheck, { ok: true }>;
 

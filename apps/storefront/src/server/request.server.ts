@@ -208,6 +208,11 @@ function upstreamFetch(server: StorefrontServerContext, host: () => string, page
       );
     const target = `${upstream}${request.url.slice(base.length)}`;
     const signal = AbortSignal.any([pageSignal, AbortSignal.timeout(server.upstreamTimeoutMs)]);
-    return fetch(new Request(target, { method: request.method, headers: request.headers, signal }));
+    // A route action's call has a body (a page's loaders send none).
+    const sent =
+      request.method === 'GET' || request.method === 'HEAD' ? Promise.resolve(null) : request.arrayBuffer();
+    return sent.then((body) =>
+      fetch(new Request(target, { method: request.method, headers: request.headers, body, signal })),
+    );
   };
 }

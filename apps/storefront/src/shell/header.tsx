@@ -1,11 +1,12 @@
 import { type UseLanguageResult, useCart, useCategories, useSession } from '@marketkit/hooks';
-import { cartBadgeCount, DEFAULT_LISTING, listingSearch, MAX_SEARCH_LENGTH } from '@marketkit/hooks/core';
+import { cartBadgeCount, MAX_SEARCH_LENGTH } from '@marketkit/hooks/core';
 import { Button } from '@marketkit/ui';
-import { type FormEvent, useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Form, Link } from 'react-router';
+import { forgetReturnTo } from '../common/return-to.ts';
 import { Disclosure } from './disclosure.tsx';
-import { forgetReturnTo } from './guards.tsx';
+import { useEarlyChoice } from './early-choice.ts';
 import { Icon } from './icons.tsx';
 
 type Language = UseLanguageResult;
@@ -103,48 +104,48 @@ function CategoriesMenu() {
 
 function SearchForm() {
   const { t } = useTranslation('header');
-  const navigate = useNavigate();
-  const [search, setSearch] = useState('');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const text = search.trim();
-    const query = listingSearch({ ...DEFAULT_LISTING, search: text });
-    navigate(query ? `/productListing?${query}` : '/productListing');
-  };
   return (
     <search className="order-last basis-full md:order-none md:basis-auto md:flex-1">
-      <form onSubmit={submit} className="flex w-full min-w-0 items-center gap-2">
+      {/* A GET form to the listing (whose URL carries the search): the browser submits it before the
+          code runs or without it; once the code runs React Router does, by client navigation. */}
+      <Form method="get" action="/productListing" className="flex w-full min-w-0 items-center gap-2">
         <label htmlFor="site-search" className="sr-only">
           {t('search_label')}
         </label>
         <input
           id="site-search"
           type="search"
-          value={search}
+          name="search"
           maxLength={MAX_SEARCH_LENGTH}
-          onChange={(event) => setSearch(event.target.value)}
           placeholder={t('search_placeholder')}
           className="min-h-10 w-full min-w-0 rounded-md border border-current/30 bg-transparent px-3 placeholder:text-current/60"
         />
         <Button type="submit" size="sm" aria-label={t('search')} className="min-h-10">
           <Icon name="search" />
         </Button>
-      </form>
+      </Form>
     </search>
   );
 }
 
 function LanguageSwitcher({ language }: { language: Language }) {
   const { t } = useTranslation('header');
+  const { language: current, setLanguage } = language;
+  const select = useRef<HTMLSelectElement>(null);
+  // Uncontrolled, so a language picked before the code ran is still in the list: applied once it runs.
+  useEarlyChoice(select, setLanguage);
   if (language.languages.length < 2) return null;
   return (
     <label className="flex items-center gap-1">
       <Icon name="globe" className="hidden size-5 sm:block" />
       <span className="sr-only">{t('language')}</span>
       <select
-        value={language.language}
+        ref={select}
+        // Drawn again with each language, so the list always starts at the one in use.
+        key={current}
+        defaultValue={current}
         // The app follows the chosen language (texts, direction): only the choice is made here.
-        onChange={(event) => language.setLanguage(event.target.value)}
+        onChange={(event) => setLanguage(event.target.value)}
         className="min-h-10 max-w-[6.5rem] rounded-md border border-current/30 bg-transparent px-1 text-sm sm:max-w-none sm:px-2"
       >
         {language.languages.map((l) => (
@@ -203,22 +204,30 @@ function AccountMenu() {
           </li>
         ))}
         <li className="mt-1 border-t border-black/10 pt-1">
-          <button
-            type="button"
-            className="w-full rounded px-3 py-2 text-start text-sm hover:bg-black/5"
-            onClick={async () => {
+          {/* A POST to sign-in's route action, which ends the session and goes to / before the code
+              runs; once it runs, the app signs out itself. */}
+          <Form
+            method="post"
+            action="/signin"
+            onSubmit={async (event) => {
+              event.preventDefault();
               // Spec §4: on success the page reloads at /; on failure the session is cleared locally
               // with no redirect or message (the route guard then does what the page needs).
               // A signed-in page's guard may have remembered it as the shopper turned guest: the next
               // sign-in starts from / too.
+              const from = location.href;
               if (await session.signOut()) {
                 forgetReturnTo();
-                location.assign('/');
+                // A page the shopper went to meanwhile is theirs: / does not replace it.
+                if (location.href === from) location.assign('/');
               }
             }}
           >
-            {t('sign_out')}
-          </button>
+            <input type="hidden" name="intent" value="sign-out" />
+            <button type="submit" className="w-full rounded px-3 py-2 text-start text-sm hover:bg-black/5">
+              {t('sign_out')}
+            </button>
+          </Form>
         </li>
       </ul>
     </Disclosure>

@@ -1,6 +1,7 @@
 import type { ReplayFailedEvent } from '@marketkit/sdk';
 import type { NavigateFunction } from 'react-router';
-import { forgetReturnTo, pageRenewalUnderWay } from './guards.tsx';
+import { forgetReturnTo } from '../common/return-to.ts';
+import { pageRenewalUnderWay } from './guards.tsx';
 
 const RELOAD_AT_KEY = 'marketkit_replay_reload_at';
 /** Within this time after such a reload, another failed replay does not reload again (no loops). */

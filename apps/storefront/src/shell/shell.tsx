@@ -18,12 +18,12 @@ import { AiWidget } from '../ai/widget.tsx';
 import { keepPreferenceCookies } from '../app/preferences.ts';
 import { lazyScreen } from '../app/route-modules.ts';
 import { type RouteHandle, SHELL_NAMESPACES } from '../i18n/namespaces.ts';
-import { SettingsError, StoreUnavailable, StoreUnreachable } from '../pages/store-status.tsx';
 import { ScreenErrorBoundary } from './error-boundary.tsx';
 import { Footer } from './footer.tsx';
 import { HEADER_HEIGHT_VARIABLE, Header } from './header.tsx';
 import { ScreenLoadFailure } from './screen-load-failure.tsx';
 import { ScrollManager } from './scroll.tsx';
+import { SettingsError, StoreUnavailable, StoreUnreachable } from './store-status.tsx';
 import { useFirstScreenWait } from './use-first-screen-wait.ts';
 
 const PaymentReturn = lazy(lazyScreen(() => import('./payment-return.tsx')));
