@@ -371,10 +371,10 @@ test('a coupon that makes the order free removes the payment step', async ({ pag
   await page.goto(`${origin}/cart`);
   await page.getByRole('button', { name: 'Check out' }).click();
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
-  await page.getByLabel('Coupon code').fill('nosuchcode');
+  await page.getByRole('textbox', { name: 'Coupon code' }).fill('nosuchcode');
   await page.getByRole('button', { name: 'Check', exact: true }).click();
   await expect(page.getByText(/not found|does not exist|unknown/i)).toBeVisible();
-  await page.getByLabel('Coupon code').fill('FREEORDER');
+  await page.getByRole('textbox', { name: 'Coupon code' }).fill('FREEORDER');
   await page.getByRole('button', { name: 'Check', exact: true }).click();
   await expect(page.getByText('FREEORDER would make this order free')).toBeVisible();
   await page
