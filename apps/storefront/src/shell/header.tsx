@@ -1,9 +1,9 @@
 import { type UseLanguageResult, useCart, useCategories, useSession } from '@marketkit/hooks';
-import { cartBadgeCount, MAX_SEARCH_LENGTH } from '@marketkit/hooks/core';
+import { cartBadgeCount, DEFAULT_LISTING, listingSearch, MAX_SEARCH_LENGTH } from '@marketkit/hooks/core';
 import { Button } from '@marketkit/ui';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { type FormEvent, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Form, Link } from 'react-router';
+import { Form, Link, useNavigate } from 'react-router';
 import { forgetReturnTo } from '../common/return-to.ts';
 import { Disclosure } from './disclosure.tsx';
 import { useEarlyChoice } from './early-choice.ts';
@@ -104,11 +104,25 @@ function CategoriesMenu() {
 
 function SearchForm() {
   const { t } = useTranslation('header');
+  const navigate = useNavigate();
+  // Once the code runs: the text trimmed, and no empty `search=` in the address (the listing's own URL).
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const field = event.currentTarget.elements.namedItem('search');
+    const text = field instanceof HTMLInputElement ? field.value.trim() : '';
+    const query = listingSearch({ ...DEFAULT_LISTING, search: text });
+    navigate(query ? `/productListing?${query}` : '/productListing');
+  };
   return (
     <search className="order-last basis-full md:order-none md:basis-auto md:flex-1">
       {/* A GET form to the listing (whose URL carries the search): the browser submits it before the
           code runs or without it; once the code runs React Router does, by client navigation. */}
-      <Form method="get" action="/productListing" className="flex w-full min-w-0 items-center gap-2">
+      <Form
+        method="get"
+        action="/productListing"
+        onSubmit={submit}
+        className="flex w-full min-w-0 items-center gap-2"
+      >
         <label htmlFor="site-search" className="sr-only">
           {t('search_label')}
         </label>
