@@ -4975,7 +4975,8 @@ export interface operations {
                      *             "cancellation_charge": 10,
                      *             "estimated_delivery_date": "2025-03-03",
                      *             "delivered_at": null,
-                     *             "digital_download_available": false
+                     *             "digital_download_available": false,
+                     *             "training": false
                      *           }
                      *         ],
                      *         "delivery_address": {
