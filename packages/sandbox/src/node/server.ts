@@ -221,7 +221,12 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
       })
       .catch(() => outgoing.destroy());
   });
-  server.keepAliveTimeout = 5_000;
+  // An idle kept-alive connection must outlive the clients' own idle timers, or a client reuses a socket
+  // the server has just closed and the request fails with "other side closed" (seen in a test that
+  // fetched right after a worker thread had been busy rendering for several seconds: the server closed
+  // at 5 s, the busy client had not yet read the close). Node's agent and undici drop idle sockets after
+  // 4–5 s, so at 65 s they always close first, as in front of a load balancer.
+  server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 4010, host, () => resolve());
