@@ -46,14 +46,15 @@ export default function SignIn() {
   const answered = useActionData<SignInActionData>();
   // A step opened by its button before the code ran (`?step=`, see StepButton).
   const opened = useOpenedStep(['otp', 'forgot', 'unlock'] as const);
-  const [step, setStep] = useState<Step>(
-    () =>
-      answered?.step ??
-      (opened === 'unlock'
+  // An answer of the route action is the page's state (a refusal without a step is sign-in's own).
+  const [step, setStep] = useState<Step>(() =>
+    answered
+      ? (answered.step ?? { kind: 'password' })
+      : opened === 'unlock'
         ? { kind: 'unlock', challenge: null }
         : opened
           ? { kind: opened }
-          : { kind: 'password' }),
+          : { kind: 'password' },
   );
   const [username, setUsername] = useState(answered?.values.username ?? '');
   const [extension, setExtension] = useState(answered?.values.extension || DEFAULT_PHONE_EXTENSION);
