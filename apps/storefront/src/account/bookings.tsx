@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { orderHref, placeholders, productHref } from '../catalogue/links.ts';
-import { SelectField } from '../catalogue/select-field.tsx';
+import { SelectField } from '../common/select-field.tsx';
 import { useBusyAction } from '../common/use-busy-action.ts';
 import { useFormat } from '../i18n/format.ts';
 import { RescheduleDialog } from './reschedule-dialog.tsx';

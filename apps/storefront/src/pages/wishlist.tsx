@@ -6,9 +6,9 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { productHref } from '../catalogue/links.ts';
-import { SelectField } from '../catalogue/select-field.tsx';
 import { Thumbnail } from '../catalogue/thumbnail.tsx';
 import { failureMessage } from '../common/failure.ts';
+import { SelectField } from '../common/select-field.tsx';
 import type { RouteHandle } from '../i18n/namespaces.ts';
 
 export const handle: RouteHandle = { i18n: ['wishlist', 'cart'] };

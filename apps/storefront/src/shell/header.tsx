@@ -10,9 +10,9 @@ import { Button } from '@marketkit/ui';
 import { type FormEvent, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useLocation, useNavigate } from 'react-router';
+import { useEarlyChoice } from '../common/early-choice.ts';
 import { forgetReturnTo } from '../common/return-to.ts';
 import { Disclosure } from './disclosure.tsx';
-import { useEarlyChoice } from './early-choice.ts';
 import { Icon } from './icons.tsx';
 
 type Language = UseLanguageResult;
