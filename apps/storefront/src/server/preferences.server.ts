@@ -15,7 +15,8 @@ import type { RequestScope } from './request.server.ts';
  * app reads, so this page and the next render with it as they do once the code runs.
  */
 function samePage(url: URL, field: string, kept: [cookie: string, value: string] | null): Response {
-  const headers = new Headers();
+  // The shopper's own answer (it sets their cookie): never kept by a cache.
+  const headers = new Headers({ 'Cache-Control': 'no-store' });
   if (kept) headers.append('Set-Cookie', preferenceCookieLine(kept[0], kept[1], url.protocol === 'https:'));
   return redirect(addressWithout(url, [field]), { headers });
 }
