@@ -106,7 +106,10 @@ test('sign-up: the e-mail address gets a code, and the code moves on to the deta
   await expect(page.getByRole('note')).toContainText("This step needs the page's code");
 });
 
-/** Picks a language in the header's list and sends it (the list's button shows only without code). */
+/**
+ * Picks a language in the header's list and sends it (the list's button shows only without code);
+ * the headers of the server's redirect back to the page.
+ */
 async function chooseLanguage(
   page: import('@playwright/test').Page,
   label: string,
@@ -115,7 +118,9 @@ async function chooseLanguage(
 ) {
   const form = page.locator('form').filter({ has: page.getByLabel(label) });
   await form.getByLabel(label).selectOption(code);
+  const redirect = page.waitForResponse((response) => response.status() === 302);
   await form.getByRole('button', { name: apply }).click();
+  return (await redirect).allHeaders();
 }
 
 test('language: the chosen language renders the page and the next ones, in its direction', async ({
@@ -131,7 +136,10 @@ test('language: the chosen language renders the page and the next ones, in its d
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
 
-  await chooseLanguage(page, 'Language', 'ar', 'Apply');
+  const redirect = await chooseLanguage(page, 'Language', 'ar', 'Apply');
+  // The cookie the app itself keeps, on an answer no cache stores.
+  expect(redirect['set-cookie']).toMatch(/^mk_ln=ar; Path=\/; Expires=[^;]+; SameSite=Lax$/);
+  expect(redirect['cache-control']).toBe('no-store');
   await expect(page).toHaveURL(`${origin}/productListing?page=2`);
   await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
