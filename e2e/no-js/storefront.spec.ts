@@ -256,3 +256,119 @@ test('sign-up: a step whose carried state was altered is refused plainly, not a 
   await expect(page.getByRole('button', { name: 'Send code' })).toBeVisible();
   expect((await page.context().cookies()).map((cookie) => cookie.name)).toEqual([]);
 });
+
+/**
+ * Picks a language in the header's list and sends it (the list's button shows only without code);
+ * the headers of the server's redirect back to the page.
+ */
+async function chooseLanguage(
+  page: import('@playwright/test').Page,
+  label: string,
+  code: string,
+  apply: string,
+) {
+  const form = page.locator('form').filter({ has: page.getByLabel(label) });
+  await form.getByLabel(label).selectOption(code);
+  const redirect = page.waitForResponse((response) => response.status() === 302);
+  await form.getByRole('button', { name: apply }).click();
+  return (await redirect).allHeaders();
+}
+
+test('language: the chosen language renders the page and the next ones, in its direction', async ({
+  page,
+}) => {
+  const origin = storefront.origin('souq');
+  await page.goto(`${origin}/productListing?page=2`, NO_APP);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+
+  await chooseLanguage(page, 'اللغة', 'en', 'تطبيق');
+  // The same page, its other fields kept and the choice taken out of the address.
+  await expect(page).toHaveURL(`${origin}/productListing?page=2`);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+
+  const redirect = await chooseLanguage(page, 'Language', 'ar', 'Apply');
+  // The cookie the app itself keeps, on an answer no cache stores.
+  expect(redirect['set-cookie']).toMatch(/^mk_ln=ar; Path=\/; Expires=[^;]+; SameSite=Lax$/);
+  expect(redirect['cache-control']).toBe('no-store');
+  await expect(page).toHaveURL(`${origin}/productListing?page=2`);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByRole('link', { name: 'تسجيل الدخول' })).toBeVisible();
+  expect((await page.context().cookies()).find((cookie) => cookie.name === 'mk_ln')?.value).toBe('ar');
+
+  // The next page stays in Arabic.
+  await cards(page).first().locator('a').first().click();
+  await expect(page).toHaveURL(/\/ProductDetails\?productId=\d+$/);
+  const product = page.url();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+
+  // And back to English.
+  await chooseLanguage(page, 'اللغة', 'en', 'تطبيق');
+  await expect(page).toHaveURL(product);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+  await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+});
+
+test('language: a code the store does not offer is ignored, with no error page', async ({ page }) => {
+  const origin = storefront.origin('demo');
+  // Arabic exists in the demo store but is not active there; zz is no language at all.
+  for (const code of ['ar', 'zz', '<b>x</b>']) {
+    const response = await page.goto(
+      `${origin}/productListing?lang=${encodeURIComponent(code)}&page=2`,
+      NO_APP,
+    );
+    expect(response?.status()).toBe(200);
+    await expect(page).toHaveURL(`${origin}/productListing?page=2`);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+  }
+  expect((await page.context().cookies()).filter((cookie) => cookie.name === 'mk_ln')).toEqual([]);
+});
+
+test('pincode: the product page answers deliverable, not deliverable and text that is no pincode', async ({
+  page,
+}) => {
+  const origin = storefront.origin('demo');
+  await page.goto(`${origin}/ProductDetails?productId=1018`, NO_APP);
+  const delivery = page.getByRole('region', { name: 'Delivery' });
+  await delivery.getByLabel('Pincode').fill('2001');
+  await delivery.getByRole('button', { name: 'Check' }).click();
+  await expect(page).toHaveURL(/productId=1018/);
+  await expect(page.getByTestId('availability')).toHaveText(/Delivered to 2001 in about \d+ days/);
+
+  await delivery.getByLabel('Pincode').fill('9001');
+  await delivery.getByRole('button', { name: 'Check' }).click();
+  await expect(page.getByTestId('availability')).toHaveText('Not delivered to 9001.');
+
+  await delivery.getByLabel('Pincode').fill('12');
+  await delivery.getByRole('button', { name: 'Check' }).click();
+  await expect(delivery.getByLabel('Pincode')).toHaveAttribute('aria-invalid', 'true');
+  await expect(delivery.getByText('A pincode has 4 to 10 digits.')).toBeVisible();
+  await expect(delivery.getByLabel('Pincode')).toHaveValue('12');
+});
+
+test('pincode: a listing pincode is saved and lists what is delivered there; bad text says so', async ({
+  page,
+}) => {
+  const origin = storefront.origin('demo');
+  await page.goto(`${origin}/productListing?sort=price_asc`, NO_APP);
+  const pincode = page.getByLabel('Pincode');
+  await pincode.fill('abc');
+  await pincode.press('Enter');
+  await expect(pincode).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('A pincode has 4 to 10 digits.')).toBeVisible();
+  expect((await page.context().cookies()).filter((cookie) => cookie.name === 'mk_pincode')).toEqual([]);
+
+  await pincode.fill('2001');
+  await pincode.press('Enter');
+  await expect(page).toHaveURL(`${origin}/productListing?sort=price_asc`);
+  await expect(page.getByTestId('active-pincode')).toHaveText('Showing what is delivered to 2001');
+  expect((await page.context().cookies()).find((cookie) => cookie.name === 'mk_pincode')?.value).toBe('2001');
+
+  // It sticks: the next listing is asked for it too.
+  await page.goto(`${origin}/productListing?page=2`, NO_APP);
+  await expect(page.getByTestId('active-pincode')).toHaveText('Showing what is delivered to 2001');
+});

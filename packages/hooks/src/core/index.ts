@@ -25,6 +25,13 @@ export {
   validateAddress,
 } from './address.ts';
 export {
+  addressWithout,
+  chosenLanguage,
+  chosenPincode,
+  LANGUAGE_PARAM,
+  PINCODE_PARAM,
+} from './address-choice.ts';
+export {
   type AuthProblem,
   consentDecisions,
   type Identifier,
