@@ -134,7 +134,6 @@ export {
   planResumableMerge,
   type ResumableMergePlan,
   shouldAddPendingBuyNow,
-  shouldMergeGuestCartOn,
   shouldStartGuestCartMerge,
 } from './merge.ts';
 export {
@@ -251,6 +250,7 @@ export {
   type SessionRenewal,
   safeReturnPath,
 } from './return-path.ts';
+export { blockedOn, onRoutes, type PathnameRule } from './routes.ts';
 export {
   bookingActions,
   downloadFileName,

@@ -21,6 +21,7 @@ export {
   MarketProvider,
   type MarketProviderProps,
   type MarketSnapshot,
+  type PageRules,
   type SessionSource,
   useMarket,
 } from './provider.tsx';

@@ -3,7 +3,7 @@
 import type { MarketApiError, MarketClient } from '@marketkit/sdk';
 import type { QueryClient } from '@tanstack/react-query';
 import type { StoreApi } from 'zustand/vanilla';
-import type { Direction, GuestCartMergeStatus } from '../core/index.ts';
+import type { Direction, GuestCartMergeStatus, PathnameRule } from '../core/index.ts';
 import type { MarketKeys } from '../keys/index.ts';
 import type { ClientState } from './client-state.ts';
 import type { SafeStorage } from './storage.ts';
@@ -47,6 +47,31 @@ export interface MarketSnapshot {
 }
 
 /**
+ * Where the app says something the hooks would do by itself must not happen. Each rule is asked with
+ * the current pathname (`MarketProviderProps.pathname`); the hooks know no route of any app, so without
+ * a rule nothing is blocked anywhere. `onRoutes([...])` from `@marketkit/hooks/core` makes one from
+ * route paths.
+ */
+export interface PageRules {
+  /**
+   * Where the guest-cart merge does not start by itself, e.g. sign-in and sign-up pages that a
+   * signed-in shopper leaves at once (the page they return to merges). Default: it starts wherever a
+   * signed-in shopper with a guest cart lands, the cart page included.
+   */
+  mergeBlockedOn?: PathnameRule;
+  /**
+   * Where a merge does not add the buy-now item saved before sign-in, e.g. checkout, payment and
+   * product pages, where the shopper buys that item on its own. Default: added on every page.
+   */
+  buyNowBlockedOn?: PathnameRule;
+  /**
+   * Where a 401 is the answer itself and no token refresh is tried, e.g. a sign-in page, where it means
+   * wrong credentials. Default: a 401 tries a refresh on every page.
+   */
+  refreshBlockedOn?: PathnameRule;
+}
+
+/**
  * Everything the hooks of one `MarketProvider` share (`useMarket()`): the SDK client, the query client,
  * the client state and the session. For hooks of your own; the fields may grow.
  */
@@ -65,8 +90,10 @@ export interface MarketContextValue {
   storeId: number | null;
   /** The query keys of this store (`marketKeys(store)`). */
   keys: MarketKeys;
-  /** The current route (rules such as "no merge on /cart" depend on it). */
+  /** The current route, which the app's page rules (`pageRules`) are asked about. */
   pathname: () => string;
+  /** The app's page rules, from the latest props (see `PageRules`). */
+  pageRules: () => PageRules;
   /**
    * The language the provider was given (`MarketProviderProps.language`), null when the hooks keep the
    * language themselves (the stored `ln`).

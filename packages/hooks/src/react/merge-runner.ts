@@ -112,7 +112,10 @@ async function merge(market: MarketContextValue, cart: CartQuery, readSince: num
   state.mergeJournal.setState(null, true);
 
   const serverIds = [...server.map((line) => line.product), ...outcome.merged];
-  if (shouldAddPendingBuyNow(market.pathname(), pending, serverIds) && pending) {
+  if (
+    shouldAddPendingBuyNow(market.pathname(), pending, serverIds, market.pageRules().buyNowBlockedOn) &&
+    pending
+  ) {
     await unwrap(
       client.POST('/cfs/rest/v3/customer-cart', {
         params: { header: idempotency() },

@@ -38,7 +38,7 @@ import { isShopperScoped, marketKeys, STORAGE_KEYS } from '../keys/index.ts';
 import { type PrefetchedStore, storeCalls } from '../prefetch/index.ts';
 import { createClientState } from './client-state.ts';
 import { createGuestCartMerge } from './guest-cart-merge.ts';
-import type { MarketContextValue, MarketSnapshot, SessionSource } from './market.ts';
+import type { MarketContextValue, MarketSnapshot, PageRules, SessionSource } from './market.ts';
 import { createMemoryStorage, defaultStorage, type KeyValueStorage, safe } from './storage.ts';
 import { useStoreValue } from './use-store-sync.ts';
 
@@ -55,7 +55,7 @@ function snapshotStorage(snapshot: MarketSnapshot): KeyValueStorage {
 /** Whether this runs on a server (no DOM): no cookies, no browser storage, no listeners. */
 const onServer = () => typeof document === 'undefined';
 
-export type { MarketContextValue, MarketSnapshot, SessionSource } from './market.ts';
+export type { MarketContextValue, MarketSnapshot, PageRules, SessionSource } from './market.ts';
 
 const MarketContext = createContext<MarketContextValue | null>(null);
 
@@ -74,7 +74,7 @@ export function shopperOf(accessToken: string | null): string | null {
 const SESSION_SIGNAL_KEY = 'marketkit_session_signal';
 
 /** Props of `MarketProvider`. */
-export interface MarketProviderProps {
+export interface MarketProviderProps extends PageRules {
   /** Base URL of the services host, e.g. `http://localhost:4010`. */
   servicesHost: string;
   /** Store name (the guest realm is `{store}-customer`). */
@@ -119,8 +119,8 @@ export interface MarketProviderProps {
   onLanguageChange?: (language: string) => void;
   /**
    * The guest-cart merge: `automatic` (default) starts it once a shopper with a guest cart is signed in,
-   * on a page that merges (not /cart, /signin or /signup: `shouldMergeGuestCartOn`); `manual` leaves it
-   * to the app's `useGuestCartMerge().merge()`. Either way every `useGuestCartMerge()` reads the same one.
+   * on any page `mergeBlockedOn` does not block; `manual` leaves it to the app's
+   * `useGuestCartMerge().merge()`. Either way every `useGuestCartMerge()` reads the same one.
    */
   guestCartMerge?: 'automatic' | 'manual';
   /**
@@ -342,7 +342,7 @@ function createMarketContext(
     ...(props.fetch ? { fetch: props.fetch } : {}),
     getLanguage: language,
     getPincode: () => activePincode(state.pincode.getState()),
-    shouldRefresh: () => refreshesOn401(pathname()),
+    shouldRefresh: () => refreshesOn401(pathname(), latest.current.refreshBlockedOn),
     onReplayFailed: (event) => latest.current.onReplayFailed?.(event),
     onHttpError: (event) => {
       if (refetchesStoreStatus(event))
@@ -365,6 +365,7 @@ function createMarketContext(
     storeId: props.storeId ?? null,
     keys,
     pathname,
+    pageRules: () => latest.current,
     givenLanguage,
     languageHandler: () => latest.current.onLanguageChange,
     guestCartMerge,
@@ -461,6 +462,7 @@ function GuestCartMergeStarter({ market, automatic }: { market: MarketContextVal
     shouldStartGuestCartMerge({
       signedIn: sessionFromToken(token).status === 'signed-in',
       pathname: market.pathname(),
+      blockedOn: market.pageRules().mergeBlockedOn,
       status,
       pending: hasGuestCartToMerge(guestCart.items, journal, buyNow),
     });
@@ -475,7 +477,7 @@ function GuestCartMergeStarter({ market, automatic }: { market: MarketContextVal
  * Provides the SDK client, the QueryClient and the client-state stores to the hooks. Everything is
  * created once per provider: two providers (two stores) never share state or cache. `store`,
  * `servicesHost`, `tokens`, `storage` and `queryClient` are read once (give the provider a `key` to
- * switch stores); `language`, `pathname`, `guestCartMerge` and the callbacks are always read from the
+ * switch stores); `language`, `pathname`, `guestCartMerge`, the page rules and the callbacks are always read from the
  * latest props.
  *
  * In tests, give each test its own stores so nothing leaks between tests:
