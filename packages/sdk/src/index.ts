@@ -8,6 +8,7 @@ export { createMarketClient, type MarketClient, type MarketClientOptions } from 
 export { type CookieAttributes, type CookieJar, readCookie, writeCookie } from './cookies.ts';
 export {
   errorCodeOf,
+  type FieldError,
   isMarketApiError,
   MARKET_ERROR_CODES,
   MarketApiError,
