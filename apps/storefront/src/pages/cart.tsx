@@ -75,7 +75,7 @@ function Line({ item, cart }: { item: CartLine; cart: Pick<UseCartResult, 'setQu
           <QuantityStepper
             value={item.cart_quantity}
             min={1}
-            max={maxQuantity(item.quantity)}
+            max={maxQuantity(item.stock)}
             onChange={(quantity) => void change(quantity)}
             label={t('quantity_of', { name: item.product_name })}
             decreaseLabel={t('decrease')}

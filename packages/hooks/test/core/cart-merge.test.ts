@@ -15,6 +15,7 @@ import {
   sanitizeGuestCart,
   sanitizeSavedPincode,
   sanitizeSlots,
+  serverCartDisplay,
   shouldAddPendingBuyNow,
   slotReducer,
   toCartQuantity,
@@ -68,8 +69,30 @@ describe('guest cart reducer', () => {
       final_price: 80,
       image: '/a/1-1.svg',
       cart_quantity: 1,
-      quantity: 50,
+      stock: 50,
     });
+  });
+
+  // A line's stock and the units in the cart have names of their own; `quantity` stays one release
+  // as the deprecated alias of `stock`.
+  it.each([
+    ['a guest line', () => guestCartDisplay(add(EMPTY_GUEST_CART, 1, 3))[0]],
+    [
+      'a server line',
+      () =>
+        serverCartDisplay([
+          {
+            id: 9,
+            product: 1,
+            cart_quantity: 3,
+            product_type_name: 'Physical Product',
+            product_detail: { ...product(1), quantity: 50 },
+          } as unknown as Schema<'CartItem'>,
+        ])[0],
+    ],
+  ] as const)('%s: stock 50, 3 in the cart', (_line, line) => {
+    const shown = line();
+    expect([shown?.stock, shown?.cart_quantity, shown?.quantity]).toEqual([50, 3, 50]);
   });
 
   it('keeps one entry per product: adding again updates it in place (latest quantity wins)', () => {
