@@ -14,14 +14,8 @@ module.exports = {
       severity: 'error',
       comment: 'The pure rules run in Node and tests without React, TanStack Query or zustand.',
       from: { path: '^packages/hooks/src/core/' },
-      to: { path: '(^|/)node_modules/(react|react-dom|zustand|@tanstack/[^/]+)/' },
-    },
-    {
-      name: 'core-is-framework-free-unresolved',
-      severity: 'error',
-      comment: 'The same rule for a module the resolver could not find (it is still an import of it).',
-      from: { path: '^packages/hooks/src/core/' },
-      to: { couldNotResolve: true, path: '^(react|react-dom|zustand|@tanstack/)' },
+      // Resolved into node_modules, or unresolved (then the path is the bare name).
+      to: { path: '(^|/node_modules/)(react|react-dom|zustand|@tanstack/[^/]+)(/|$)' },
     },
     {
       name: 'packages-do-not-import-the-storefront',
