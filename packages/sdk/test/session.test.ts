@@ -127,10 +127,8 @@ describe('cancelled requests', () => {
     const call = cart(client, { signal: controller.signal }).catch((error: unknown) => error);
     setTimeout(() => controller.abort(), 5);
     const error = await call;
-    expect(isMarketApiError(error) && [error.kind, error.responseMessage]).toEqual([
-      'network',
-      'Request cancelled.',
-    ]);
+    expect(isMarketApiError(error) && [error.kind, error.responseMessage]).toEqual(['network', '']);
+    expect(isMarketApiError(error) && error.message).toContain('Request cancelled.');
     expect(replayFailed).not.toHaveBeenCalled();
     await new Promise((resolve) => setTimeout(resolve, 40));
     expect(

@@ -76,7 +76,7 @@ function Line({ item, cart }: { item: CartLine; cart: Pick<UseCartResult, 'setQu
           <QuantityStepper
             value={item.cart_quantity}
             min={1}
-            max={maxQuantity(item.quantity)}
+            max={maxQuantity(item.stock)}
             onChange={(quantity) => void change(quantity)}
             label={t('quantity_of', { name: item.product_name })}
             decreaseLabel={t('decrease')}
@@ -166,8 +166,8 @@ export default function Cart() {
   const [busy, setBusy] = useState(false);
   const market = useMarket();
   const { merge, status: mergeStatus } = useGuestCartMerge();
-  // Spec §4: the cart page merges the guest cart itself once the shopper is signed in (the provider
-  // leaves /cart to it). What the server refuses is said by the shell, which reads the same merge.
+  // The cart page joins the provider's guest-cart merge once the shopper is signed in, to say when it
+  // failed. What the server refuses is said by the shell, which reads the same merge.
   useEffect(() => {
     const { state } = market;
     const pending = hasGuestCartToMerge(

@@ -141,7 +141,6 @@ export {
   planResumableMerge,
   type ResumableMergePlan,
   shouldAddPendingBuyNow,
-  shouldMergeGuestCartOn,
   shouldStartGuestCartMerge,
 } from './merge.ts';
 export {
@@ -258,6 +257,7 @@ export {
   type SessionRenewal,
   safeReturnPath,
 } from './return-path.ts';
+export { blockedOn, onRoutes, type PathnameRule } from './routes.ts';
 export {
   bookingActions,
   downloadFileName,
