@@ -28,7 +28,7 @@ const expireTokens = (refresh: boolean) =>
     body: JSON.stringify({ refresh }),
   });
 
-/** Signs out from the account menu; a confirmed sign-out reloads the page on / (spec §4). */
+/** Signs out from the account menu; a confirmed sign-out reloads the page on /. */
 async function signOut(page: Page) {
   await page.getByRole('button', { name: /^Account menu of/ }).click();
   await page.evaluate(() => Object.assign(window, { beforeSignOut: true }));
@@ -46,7 +46,7 @@ test('sign up with a phone code → signed in → sign out → sign in with the 
   const origin = storefront.origin('demo');
   await page.goto(`${origin}/signup`);
   await expect(page.getByRole('heading', { name: 'Create your account', level: 1 })).toBeVisible();
-  // Header and footer are hidden here (spec §2).
+  // Header and footer are hidden here.
   await expect(page.locator('header')).toHaveCount(0);
   expect(await seriousViolations(page)).toEqual([]);
   await expect(page.getByLabel('Code')).toHaveValue('+91');
@@ -351,7 +351,7 @@ test.describe('two tabs', () => {
 
     await tabA.bringToFront();
     await signOut(tabA);
-    // Tab B follows without being touched: a guest again, on / (spec §2: after sign-out, /).
+    // Tab B follows without being touched: a guest again, on / (after sign-out, /).
     await expect(tabB).toHaveURL(`${origin}/`);
     await expect(tabB.getByRole('button', { name: /^Account menu of/ })).toHaveCount(0);
   });

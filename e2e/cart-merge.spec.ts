@@ -6,7 +6,7 @@ import { shopperApi } from './support/shopper-api.ts';
 import { signInInBrowser } from './support/sign-in.ts';
 import { expect, test } from './support/test.ts';
 
-// The guest cart joining the server cart at sign-in (DESIGN.md: one GET, one POST, k PUTs; an entry
+// The guest cart joining the server cart at sign-in (one GET, one POST, k PUTs; an entry
 // the server refuses stays on the device with its message), in Chromium against the sandbox.
 const storefront = useStorefront();
 

@@ -184,7 +184,7 @@ test('card gateway: the signed form is posted once to the gateway, paid, and the
 test('a guest turned shopper pays an ordinary product on delivery alone: the order is placed, no gateway', async ({
   page,
 }) => {
-  // A cable may be paid online or on delivery: cash on delivery alone pays it (DESIGN.md "Payment selection").
+  // A cable may be paid online or on delivery: cash on delivery alone pays it.
   const client = await scene([]);
   const origin = storefront.origin('demo');
   const gateway: string[] = [];

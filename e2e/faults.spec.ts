@@ -46,7 +46,7 @@ test.describe('local storage', () => {
     });
     await page.goto(storefront.origin('demo'));
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    // The saved language is no language: replaced by the store's default, with one reload (spec §4).
+    // The saved language is no language: replaced by the store's default, with one reload.
     await expect.poll(() => page.evaluate(() => localStorage.getItem('ln'))).toBe('en');
     await page.waitForLoadState('load');
     await hydrated(page);
@@ -352,7 +352,7 @@ test.describe('a service that answers 500', () => {
     });
   const clearFaults = () => fetch(faults(), { method: 'DELETE' });
   test.afterEach(clearFaults);
-  // Three retries with backoff (spec §9: 1 s, 2 s, 4 s) come before a failure shows: 7 s of waiting
+  // Three retries with backoff (1 s, 2 s, 4 s) come before a failure shows: 7 s of waiting
   // that no machine shortens, plus four calls and the page's load that a busy machine doubles (a
   // listing took 16.8 s at a load of 14 on 2 cores, 8.7 s idle). The bound is for a page that never
   // shows the failure, not a measure of speed.

@@ -108,7 +108,7 @@ test.describe('after hydration', () => {
     });
 
   for (const path of ['/listCategories', '/'])
-    test(`${path} with a saved pincode: every call the browser makes carries it (spec §7)`, async ({
+    test(`${path} with a saved pincode: every call the browser makes carries it`, async ({
       page,
       context,
     }) => {

@@ -38,7 +38,7 @@ test('a right-to-left store in Arabic, and an unknown path', async ({ page }) =>
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
 });
 
-test.describe('a saved pincode (spec §7: the pin-code query comes from it)', () => {
+test.describe('a saved pincode (the pin-code query comes from it)', () => {
   for (const [path, shown] of [
     ['/listCategories', 'Categories'],
     ['/', 'Everything for home, work and play'],

@@ -123,7 +123,7 @@ async function openWithCartEntryBehind(page: Page) {
   return origin;
 }
 
-test.describe('lazy screens (spec §2)', () => {
+test.describe('lazy screens', () => {
   test('a screen whose code fails to load once reloads the page once and recovers (first page)', async ({
     page,
   }) => {
@@ -371,7 +371,7 @@ test.describe('languages', () => {
   }) => {
     const loads = countLoads(page);
     // Arabic is not active in the demo store: the server renders the default already; the saved
-    // choice is then replaced, and the page reloads once (spec §4).
+    // choice is then replaced, and the page reloads once.
     await page.goto(`${storefront.origin('demo')}/ar/`);
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await expect.poll(() => loads.count).toBe(2);

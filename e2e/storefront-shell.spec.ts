@@ -60,7 +60,7 @@ test('guards: guests go to sign-in and come back to the page they wanted; signed
   await expect(page.getByRole('heading', { name: 'Your wishlist', level: 1 })).toBeVisible();
   await page.goto(`${storefront.origin('demo')}/signin`);
   await expect(page).toHaveURL(`${storefront.origin('demo')}/`);
-  // A confirmed sign-out reloads the page on / (spec §4).
+  // A confirmed sign-out reloads the page on /.
   await page.getByRole('button', { name: 'Account menu of' }).click();
   await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Sign out' }).click()]);
   await expect(page).toHaveURL(`${storefront.origin('demo')}/`);

@@ -22,7 +22,7 @@ import {
 import { PROXY_PATH, servicesProxy } from './proxy.ts';
 import { nonceOf, originOf, securityHeaders } from './security.ts';
 
-/** Spec §9's languages: one first in the path (`/fr/cart`) is the shopper's choice. */
+/** The storefront's languages: one first in the path (`/fr/cart`) is the shopper's choice. */
 const PATH_LANGUAGES = ['en', 'en_US', 'en_IN', 'hi', 'ar', 'fr'];
 
 /** A Host header: a DNS name or an address, and a port. */
@@ -129,7 +129,7 @@ const hostCheck: RequestHandler = (request, response, next) => {
   next();
 };
 
-/** Spec §2: `/fr/cart` is `/cart` in French, rendered as its own address (the browser takes it off). */
+/** `/fr/cart` is `/cart` in French, rendered as its own address (the browser takes it off). */
 const languageInPath: RequestHandler = (request, response, next) => {
   const { pathname } = new URL(request.originalUrl, 'http://x');
   const found = pathLanguage(pathname);

@@ -16,7 +16,7 @@ import { loadHttpBackend } from './i18n/lazy-backend.ts';
 import { FALLBACK_LANGUAGE } from './i18n/namespaces.ts';
 import { stopEarlyClicks } from './shell/early-clicks.ts';
 
-// Console output is silenced in production unless `localStorage.debug` is set (spec §9).
+// Console output is silenced in production unless `localStorage.debug` is set.
 if (import.meta.env.PROD) {
   let debug = false;
   try {
@@ -37,7 +37,7 @@ function saved(key: string) {
   }
 }
 
-// Spec §2: a language first in the path (`/fr/cart` → `/cart` in French) is the shopper's choice. The
+// A language first in the path (`/fr/cart` → `/cart` in French) is the shopper's choice. The
 // server rendered `/cart` in it; here the choice is kept and the address becomes the route's own
 // before the router reads it.
 const pathLanguage = languageFromPath(location.pathname);

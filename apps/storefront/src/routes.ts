@@ -10,7 +10,7 @@ const spa = process.env.MARKETKIT_SPA === '1';
 const served = (name: string) => (spa ? `pages/${name}.tsx` : `routes/${name}.tsx`);
 const id = (name: string) => ({ id: `pages/${name}` });
 
-// Spec §2, every route and who may see it. Paths match whatever their case and with a trailing slash;
+// Every route of the storefront and who may see it. Paths match whatever their case and with a trailing slash;
 // a language first in the path (`/fr/cart`) is taken off before routing (server/app.ts, entry.client).
 export default [
   index(served('home'), id('home')),
@@ -36,7 +36,7 @@ export default [
     route('userDetails', 'pages/profile.tsx', { id: 'user-details' }),
     route('loginSessions', 'pages/sessions.tsx', { id: 'login-sessions' }),
     route('trainingOverview/:orderItemId/:orderId', 'pages/training.tsx'),
-    // DESIGN.md: guarded like every other signed-in route (the original's unguarded duplicate is a defect).
+    // Guarded like every other signed-in route (the original's unguarded duplicate is a defect).
     route('activeSessions', 'pages/sessions.tsx', { id: 'active-sessions' }),
     route('order-status', 'pages/order-status.tsx'),
     route('amazonPayment', 'pages/gateway.tsx'),

@@ -160,7 +160,7 @@ describe('pages, rendered by the real app', () => {
   });
 
   it.each(['/listCategories', '/', '/productListing'])(
-    "every call %s's start makes carries the saved pincode, as the SDK adds it to every call (spec §7)",
+    "every call %s's start makes carries the saved pincode, as the SDK adds it to every call",
     async (path) => {
       await page(path, { cookie: 'mk_pincode=2001' });
       expect(asked.length).toBeGreaterThan(2);

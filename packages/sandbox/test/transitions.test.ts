@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ORDER_TRANSITIONS, REQUEST_TRANSITIONS } from '../src/index.ts';
 import { signInAs, startTestServer } from './support.ts';
 
-describe('order transitions (DESIGN.md)', () => {
+describe('order transitions', () => {
   it.each([
     ['Received', ['InProgress', 'Cancelled', 'Rejected']],
     ['InProgress', ['Fulfilled', 'Cancelled']],

@@ -39,7 +39,7 @@ export interface DefaultMiddlewareOptions {
   cookies?: CookieJar | null;
 }
 
-/** The pincode value that means "no pincode filter" (spec §5). */
+/** The pincode value that means "no pincode filter". */
 export const ALL_PRODUCTS_PINCODE = 'allProducts';
 
 /** `Accept: application/json` unless the call asked for something else. */

@@ -6,9 +6,9 @@ export interface InputProps extends InputHTMLAttributes<HTMLInputElement> {
   /** Shown under the field and announced (aria-describedby, aria-invalid). */
   error?: string | undefined;
   hint?: string | undefined;
-  /** Blocks every key that types a non-digit (spec §5). */
+  /** Blocks every key that types a non-digit. */
   numericOnly?: boolean;
-  /** Blocks the space key (spec §5). */
+  /** Blocks the space key. */
   noSpaces?: boolean;
 }
 

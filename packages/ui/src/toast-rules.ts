@@ -1,6 +1,6 @@
-/** Spec §2: toasts close on their own after 5000 ms. */
+/** Toasts close on their own after 5000 ms. */
 export const TOAST_DURATION_MS = 5000;
-/** Spec §2: a toast dragged sideways by 80 % of its width is dismissed. */
+/** A toast dragged sideways by 80 % of its width is dismissed. */
 export const TOAST_DRAG_DISMISS_RATIO = 0.8;
 
 export type ToastKind = 'success' | 'error' | 'info';

@@ -70,7 +70,7 @@ const show = (kind: ToastKind) => (message: ReactNode, options?: ToastOptions) =
   enqueue((module) => module.showToast(kind, message, options));
 
 /**
- * Toasts, spec §2: top-right (top-left for right-to-left), 5000 ms, dismissed by dragging 80 % of the
+ * Toasts: top-right (top-left for right-to-left), 5000 ms, dismissed by dragging 80 % of the
  * width. Calls made before the `<Toaster>` is ready are shown once it is.
  */
 export const toast = {

@@ -43,7 +43,7 @@ function PanelUnavailable({ open, onNavigate }: AiChatPanelProps) {
 const importPanel = () => import('./chat-panel.tsx');
 
 /**
- * The chat's code, loaded on the first click only (its texts load as it renders), within spec §2's
+ * The chat's code, loaded on the first click only (its texts load as it renders), within the code-loading rule's
  * time limit. After a failure the next opening tries again under the chunk rule: a file a deploy
  * replaced comes with the page loaded once more, and the chat opens there.
  */

@@ -9,7 +9,7 @@ export interface RootData {
   config: RuntimeConfig;
   store: string;
   storeId: number | null;
-  /** `Online store | {store name}` (spec §1). */
+  /** `Online store | {store name}`. */
   title: string;
   /** What the server rendered the page with (null in the SPA build: the browser decides alone). */
   snapshot: MarketSnapshot | null;

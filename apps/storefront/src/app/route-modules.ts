@@ -84,7 +84,7 @@ export function whenOnline(go: () => void) {
 }
 
 /**
- * Code for the screen at `destination`, loaded under spec §2's rule: offline, it waits for the
+ * Code for the screen at `destination`, loaded under the code-loading rule: offline, it waits for the
  * connection (nothing is reloaded, nothing in memory is lost); online, a failure loads the page once
  * (a deploy may have replaced the file) and a second one is shown. Never resolves when the page is
  * reloading or showing the failure, or when `wanted()` says the screen is no longer asked for.
@@ -133,11 +133,11 @@ export function lazyScreen<T>(load: () => Promise<T>): () => Promise<T> {
   };
 }
 
-/** A part's code within spec §2's time limit (120 s): past it, it has failed. */
+/** A part's code within the code-loading time limit (120 s): past it, it has failed. */
 export const withinChunkTimeout = <T>(load: () => Promise<T>) => withTimeout(load(), CHUNK_TIMEOUT_MS);
 
 /**
- * For a part the shopper opens again after its code failed to load (the assistant's chat): spec §2's
+ * For a part the shopper opens again after its code failed to load (the assistant's chat): the code-loading
  * rule from that second try. It may have been a dropped connection (the download is simply tried
  * again) or a deploy that replaced the file: online, a failure again loads the page once (`beforeLoad`
  * runs first, to open the part on the new page), guarded by the rule's session flag. Offline, or

@@ -21,7 +21,7 @@ const TEXT_FIELDS: { field: AddressField; autoComplete: string; optional?: boole
 ];
 
 /**
- * An address form (DESIGN.md rules: phone digits with an extension, default +91; pincode digits).
+ * An address form (phone digits with an extension, default +91; pincode digits).
  * Problems show beside their field; nothing is sent until the form is valid.
  */
 export function AddressForm({

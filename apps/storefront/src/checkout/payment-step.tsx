@@ -10,7 +10,7 @@ import { orderStatusPath, usePayOrder } from './hand-over.ts';
 
 type Flow = UseCheckoutResult;
 
-/** What the order's restrictions ask the shopper to choose (spec §4 "Payment selection"). */
+/** What the order's restrictions ask the shopper to choose. */
 function hintOf(restrictions: Schema<'PaymentTypeRestrictions'>) {
   if (paymentUnavailable(restrictions)) return 'journey.pay_none';
   if (restrictions.online_payment && restrictions.pay_on_delivery) return 'journey.pay_both';

@@ -48,7 +48,7 @@ export function failureText(failure: Failure | null, fallback: string, t: Transl
 }
 
 /**
- * What to tell the shopper about a failure: the server's own words for a refusal (spec §8); for a
+ * What to tell the shopper about a failure: the server's own words for a refusal; for a
  * failure with no server words (a rule the hooks checked before sending, a lost connection…), the
  * text of its `code` in the shopper's language (`common:errors.{code}`, or `…{code}_{field}` when
  * its `details` name a field) when `t` has one; else `fallback`, the screen's own text.

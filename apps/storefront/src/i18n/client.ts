@@ -23,7 +23,7 @@ export interface BrowserI18nOptions {
   resources?: Resource;
   /** The `fetch` the files are asked with (tests); the page's own by default. */
   fetch?: (input: string, init?: RequestInit) => Promise<Response>;
-  /** The first wait before a retry, doubling each time (spec §9: 1000 ms). */
+  /** The first wait before a retry, doubling each time (1000 ms). */
   retryMs?: number;
 }
 

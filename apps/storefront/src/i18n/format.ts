@@ -2,7 +2,7 @@ import { formatDate, formatDuration, formatTime, formatWeekdays } from '@marketk
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** Dates, times, durations and days as the page's language writes them (spec §9, through Intl). */
+/** Dates, times, durations and days as the page's language writes them (through Intl). */
 export interface Formatters {
   /** A moment's date: `January 5, 2026`, `5 janvier 2026`. */
   date(value: Date | string | number): string;

@@ -2,7 +2,7 @@ import { FALLBACK_LANGUAGE } from '@marketkit/hooks/core';
 
 export { FALLBACK_LANGUAGE };
 
-/** Spec §9, and two of our own: `policies` (store policy pages) and `ask_ai` (the AI assistant). */
+/** The product's namespaces, and two of our own: `policies` (store policy pages) and `ask_ai` (the AI assistant). */
 export const NAMESPACES = [
   'common',
   'home',
@@ -33,9 +33,9 @@ export const SHELL_NAMESPACES: readonly Namespace[] = ['common', 'header', 'foot
 export interface RouteHandle {
   /** Namespaces the screen reads, loaded (on the server, or before a client navigation) with it. */
   i18n?: readonly Namespace[];
-  /** Header and footer hidden (spec §2: /signup, /signin, /amazonPayment). */
+  /** Header and footer hidden (/signup, /signin, /amazonPayment). */
   bare?: boolean;
-  /** The AI assistant's widget hidden (spec §2: /signup, /signin, /ask-ai). */
+  /** The AI assistant's widget hidden (/signup, /signin, /ask-ai). */
   noAssistant?: boolean;
   /** The same for every guest (the store's catalogue): a CDN may keep it (server/cache.server.ts). */
   catalogue?: boolean;

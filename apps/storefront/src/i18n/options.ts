@@ -1,7 +1,7 @@
 import type { InitOptions } from 'i18next';
 import { FALLBACK_LANGUAGE, NAMESPACES, SHELL_NAMESPACES } from './namespaces.ts';
 
-/** Spec §8 and §9: three retries of a translation file, 1 s doubling (i18next's backend connector). */
+/** Three retries of a translation file, 1 s doubling (i18next's backend connector). */
 export const TRANSLATION_RETRIES = 3;
 export const TRANSLATION_RETRY_MS = 1000;
 

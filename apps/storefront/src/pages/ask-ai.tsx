@@ -22,7 +22,7 @@ function Assistant() {
 
 /**
  * The shopping assistant (`/ask-ai`): it exists only where the store's AI configuration (asked for a
- * signed-in shopper, spec §6) has it on; anywhere else the path is "not found". Decided in the browser.
+ * signed-in shopper) has it on; anywhere else the path is "not found". Decided in the browser.
  */
 export default function AskAi() {
   const { t } = useTranslation('common');

@@ -22,7 +22,7 @@ const NAMESPACES = ['cart', 'address', 'coupler', 'order', 'common'] as const;
 const STEP_HEADINGS = ['checkout-address', 'checkout-review', 'checkout-payment'];
 
 /**
- * Checkout (`/checkout/{checkoutId}`, signed-in), spec §3/§4: 3 steps (address, review, payment); 2 when
+ * Checkout (`/checkout/{checkoutId}`, signed-in): 3 steps (address, review, payment); 2 when
  * nothing is to be paid; none when every item is a request, which is submitted instead of paid.
  */
 export default function Checkout() {

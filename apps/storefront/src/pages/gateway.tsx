@@ -7,7 +7,7 @@ export const handle: RouteHandle = { i18n: ['cart'], bare: true };
 /**
  * The card gateway (`/amazonPayment`): posts the gateway form from navigation state to
  * `payment_gateway_url`, built with DOM APIs, once, and only to an origin the payment configuration
- * allows. Without payment data it goes to `/` (spec §2).
+ * allows. Without payment data it goes to `/`.
  */
 export default function Gateway() {
   return (

@@ -5,5 +5,5 @@ export const handle: RouteHandle = { catalogue: true };
 
 export { clientLoader } from '../app/route-data.ts';
 
-/** Any other path (spec §2). */
+/** Any other path. */
 export default NotFound;

@@ -52,7 +52,7 @@ export default function OrderStatus() {
   useEffect(() => {
     if (!returning) return;
     if (outcome === 'paid') toast.success(t('order placed success', { ns: 'cart' }), { id: 'order_paid' });
-    // Spec §8: not paid, or the check failed → this toast, under this id.
+    // Not paid, or the check failed → this toast, under this id.
     if (outcome === 'unpaid') toast.error(t('order payment fail'), { id: 'failed_order' });
   }, [returning, outcome, t]);
 

@@ -26,7 +26,7 @@ export interface StoreAnswers {
 const answers = new WeakMap<RequestScope, Promise<StoreAnswers>>();
 
 /**
- * The store's own answers for a page (spec §4 "App start"), asked once per request and shared by its
+ * The store's own answers for a page, asked once per request and shared by its
  * loaders: the language list (which decides the page's language), validation and settings, in the
  * page's language. Settings go out beside validation when the configuration knows the store's id.
  */

@@ -1,6 +1,6 @@
 import type { RequestBody, Schema } from '@marketkit/sdk';
 
-/** Spec §1 and §9: the default phone extension. */
+/** The default phone extension. */
 export const DEFAULT_PHONE_EXTENSION = '+91';
 
 export type AddressInput = RequestBody<'createAddress'>;
@@ -42,7 +42,7 @@ export function addressInputOf(address: Schema<'Address'>): AddressInput {
 }
 
 /**
- * DESIGN.md form rules: phone digits with an extension (default +91), pincode digits, required fields,
+ * Form rules: phone digits with an extension (default +91), pincode digits, required fields,
  * the contract's lengths. Values are trimmed first; the answer is what to send, or every problem.
  */
 export function validateAddress(

@@ -1,7 +1,7 @@
 import type { Schema } from '@marketkit/sdk';
 import { DEFAULT_PHONE_EXTENSION } from './address.ts';
 
-/** DESIGN.md form rules for sign-in and sign-up; the storefront words each problem. */
+/** The form rules for sign-in and sign-up; the storefront words each problem. */
 export type AuthProblem =
   | 'required'
   | 'email'

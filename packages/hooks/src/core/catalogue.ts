@@ -4,7 +4,7 @@ import { ITEM_TYPES, PRODUCT_TYPES } from './product-types.ts';
 type ProductTypeName = Schema<'ProductTypeName'>;
 type ItemType = Schema<'ItemType'>;
 
-/** Spec §9: items per page and the store's maximum price when its settings give none. */
+/** Items per page and the store's maximum price when its settings give none. */
 export const ITEMS_PER_PAGE = 10;
 export const DEFAULT_MAX_PRICE = 500_000;
 /** The item-kind filter value meaning all three kinds (the contract's comma-joined list). */

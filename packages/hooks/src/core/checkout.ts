@@ -11,7 +11,7 @@ export interface CheckoutSteps {
 }
 
 /**
- * Spec §4 "Checkout steps": 3 by default (active 1); 2 when every item is free or a coupon makes the
+ * 3 by default (active 1); 2 when every item is free or a coupon makes the
  * order free; 0 (active 0, payment cleared) when every item is request-based.
  */
 export function checkoutSteps(
@@ -30,7 +30,7 @@ type Restrictions = Schema<'PaymentTypeRestrictions'>;
 
 /**
  * The shopper's choice of payment methods for an order, against what the order allows: the shopper
- * pays one way, online through one gateway or on delivery (DESIGN.md "Payment selection").
+ * pays one way, online through one gateway or on delivery.
  */
 export interface PaymentSelectionState {
   /** The chosen methods: one gateway or cash on delivery (never both), and other non-gateway methods. */
@@ -89,7 +89,7 @@ export const initialPaymentSelection = (
 });
 
 /**
- * Payment selection (DESIGN.md): choosing a gateway replaces any previous gateway and clears cash on
+ * Payment selection: choosing a gateway replaces any previous gateway and clears cash on
  * delivery; choosing cash on delivery clears the gateway; other methods accumulate without duplicates;
  * any change clears `paymentConfig`.
  */
@@ -149,7 +149,7 @@ export type OrderRefusal =
   | 'PAYMENT_METHOD_UNAVAILABLE';
 
 /**
- * What still stops an order, checked in the order a checkout is walked (spec §4/§5): the journey is
+ * What still stops an order, checked in the order a checkout is walked: the journey is
  * loaded; it has a billing address, and a delivery address when something is delivered; with a
  * payment step (3 steps), the payment selection satisfies the order's restrictions. Null: it may be
  * placed.
@@ -168,10 +168,10 @@ export function orderRefusal(
   return null;
 }
 
-/** The message `check-order-status` gives for a paid order (spec §5). */
+/** The message `check-order-status` gives for a paid order. */
 export const PAID_MESSAGE = 'Amount paid for that order';
 
-/** Whether `check-order-status` says the order is paid (only its exact words count, spec §5). */
+/** Whether `check-order-status` says the order is paid (only its exact words count). */
 export const isOrderPaid = (message: string | null | undefined) => message === PAID_MESSAGE;
 
 const PAYMENT_ROUTES = ['/checkout', '/payment', '/cashfree', '/order-status', '/amazonPayment'];
@@ -183,7 +183,7 @@ export type PaymentReturnAction =
   | { kind: 'check-order'; orderId: number };
 
 /**
- * Spec §4 "Payment return check", outside the payment routes: `payDone` 'true' → clear the flags;
+ * The payment return check, outside the payment routes: `payDone` 'true' → clear the flags;
  * 'false' → check the stored order. `payDone` is a hint, never proof of payment.
  */
 export function paymentReturnAction(

@@ -56,7 +56,7 @@ function exactDecimal(value: number): { units: bigint; scale: number } {
 }
 
 /**
- * Spec §9: the integer part of (original − final) / original × 100, worked out on the prices as
+ * The integer part of (original − final) / original × 100, worked out on the prices as
  * written (ZAR 1,299.00 → 1,039.20 is 20 % off; binary floating point makes it 19.99…). 0 when there
  * is no saving or a price is not a price (zero, negative, not finite).
  */

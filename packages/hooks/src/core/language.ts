@@ -4,7 +4,7 @@ type Language = Schema<'Language'>;
 
 export type Direction = 'LTR' | 'RTL';
 
-/** Languages the storefront supports, and the fallback (spec §9). */
+/** Languages the storefront supports, and the fallback. */
 export const SUPPORTED_LANGUAGES = ['en', 'en_US', 'en_IN', 'hi', 'ar', 'fr'] as const;
 export const FALLBACK_LANGUAGE = 'en';
 
@@ -16,13 +16,13 @@ export interface LanguageDecision {
 }
 
 /**
- * Whether two language codes name the same language: case-insensitively (spec §4), and with `-` and
+ * Whether two language codes name the same language: case-insensitively, and with `-` and
  * `_` alike (`en-US`, as i18next and browsers write it, is the store's `en_US`).
  */
 export const sameLanguage = (a: string, b: string) =>
   a.toLowerCase().replaceAll('-', '_') === b.toLowerCase().replaceAll('-', '_');
 
-/** Spec §4 "Language": the saved language must be active (status 1), else the store default applies. */
+/** The saved language must be active (status 1), else the store default applies. */
 export function resolveLanguage(
   saved: string | null | undefined,
   languages: readonly Language[],

@@ -11,7 +11,7 @@ export interface GuestCartMergePlan {
 }
 
 /**
- * What to send to merge the guest cart into the server cart (DESIGN.md): new products in one create
+ * What to send to merge the guest cart into the server cart: new products in one create
  * list, products already on the server as updates with summed quantities (capped at 999).
  */
 export function planGuestCartMerge(

@@ -9,7 +9,7 @@ type EnquiryStatus = Schema<'Enquiry'>['status'];
 type OrderItem = Schema<'OrderItem'>;
 type ProductPolicy = Schema<'ProductPolicy'>;
 
-/** Spec §4 status values, in the order a filter lists them. */
+/** The order status values, in the order a filter lists them. */
 export const ORDER_STATUSES: readonly OrderStatus[] = [
   'Received',
   'InProgress',
@@ -130,7 +130,7 @@ export function canDownloadInvoice(
 
 // ——— Policy labels ———
 
-/** Label keys of spec §3's order policy labels that the contract's `ProductPolicy` carries. */
+/** Label keys of the order policy labels that the contract's `ProductPolicy` carries. */
 export type PolicyLabel = keyof ProductPolicy;
 
 export type PolicyRow =

@@ -2,7 +2,7 @@ import type { Schema } from '@marketkit/sdk';
 
 /**
  * Payment hand-over rules: where the browser may be sent to pay, and which order a return concerns.
- * The browser's return is a hint; only the services host says an order is paid (DESIGN.md).
+ * The browser's return is a hint; only the services host says an order is paid.
  */
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -38,7 +38,7 @@ export function paymentOrigins(values: readonly unknown[]): Set<string> {
 }
 
 /**
- * The card gateway form to post (spec §3 payload): every field but `payment_gateway_url`, which is the
+ * The card gateway form to post (the gateway's payload): every field but `payment_gateway_url`, which is the
  * action. Refused unless the action is a payment page whose origin the payment configuration allows
  * and, when the storefront has its own list (`trusted`, from its deployment, not from the server's
  * answer), that list allows too: a forged or tampered configuration cannot name its own gateway.
@@ -92,7 +92,7 @@ export interface PaymentHandOver {
   config: Schema<'PaymentConfig'>;
 }
 
-/** Reads a hand-over from navigation state, or null when there is none (spec §2: then go to /). */
+/** Reads a hand-over from navigation state, or null when there is none (then go to /). */
 export function readPaymentHandOver(state: unknown): PaymentHandOver | null {
   if (!state || typeof state !== 'object') return null;
   const { orderId, paymentMethodId, config } = state as Partial<PaymentHandOver>;

@@ -1,9 +1,9 @@
 import { readPersisted } from './persisted.ts';
 
-/** Spec §5: a saved pincode of `allProducts` counts as no pincode (the SDK's ALL_PRODUCTS_PINCODE). */
+/** A saved pincode of `allProducts` counts as no pincode (the SDK's ALL_PRODUCTS_PINCODE). */
 export const ALL_PRODUCTS = 'allProducts';
 
-/** The saved pincode record (spec §3): `pincode` + `addressId`. */
+/** The saved pincode record: `pincode` + `addressId`. */
 export interface SavedPincode {
   pincode: string;
   addressId: number | null;

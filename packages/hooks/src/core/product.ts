@@ -45,12 +45,12 @@ export function productImages(product: {
   return images.length > 0 ? images : splitAssetList(product.product_image);
 }
 
-/** Spec §9: the estimated delivery in days when the store or the product gives none. */
+/** The estimated delivery in days when the store or the product gives none. */
 export const DEFAULT_DELIVERY_DAYS = 2;
 
 /**
  * Days to deliver: what the pincode check answered, else the product's own estimate, else the
- * store's, else 2 (spec §9). Unknown values (null, negative) are skipped.
+ * store's, else 2. Unknown values (null, negative) are skipped.
  */
 export function estimatedDeliveryDays(...candidates: readonly (number | null | undefined)[]): number {
   return (

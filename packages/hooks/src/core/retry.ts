@@ -1,4 +1,4 @@
-/** Spec §9: data retry limit 3, backoff from 1000 ms doubling to 30000 ms; never on 4xx. */
+/** Data retry limit 3, backoff from 1000 ms doubling to 30000 ms; never on 4xx. */
 export const RETRY_LIMIT = 3;
 
 const statusOf = (error: unknown) =>
@@ -19,7 +19,7 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
 export const retryDelay = (attemptIndex: number) => Math.min(1000 * 2 ** attemptIndex, 30_000);
 
 /**
- * Spec §8, translation files: a 5xx, no status at all, or a failed fetch is retried; a 4xx or a file
+ * Translation files: a 5xx, no status at all, or a failed fetch is retried; a 4xx or a file
  * that does not parse is not.
  */
 export function shouldRetryTranslation(

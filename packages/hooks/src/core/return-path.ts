@@ -54,7 +54,7 @@ export type SessionRenewal = 'none' | 'renewing' | 'unavailable';
 export type RouteDecision = 'render' | 'renew' | 'wait' | 'renew-failed' | 'sign-in' | 'home';
 
 /**
- * What a route guard does (spec §2): guests on a signed-in route go to sign-in, signed-in shoppers on
+ * What a route guard does: guests on a signed-in route go to sign-in, signed-in shoppers on
  * a guest route go home. A page that holds only a refresh token (its access token lapsed, its cookie
  * with it) is still a session: a signed-in route renews it first (`renew`, then `wait`) and renders
  * once renewed; a renewal cut off (no network) is said, with a retry, rather than sending the shopper

@@ -30,7 +30,7 @@ export function unsignedToken(token: string | null | undefined): string | null {
   return `${header}.${payload}.`;
 }
 
-/** Session state from the access token cookie (spec §4 "Session"). */
+/** Session state from the access token cookie. */
 export function sessionFromToken(token: string | null | undefined): SessionFromToken {
   if (!token) return { status: 'guest' };
   const claims = decodeToken(token);
@@ -65,7 +65,7 @@ export const storeRealm = (store: string) => `${store}-customer`;
 export const refreshesOn401 = (pathname: string, rule?: PathnameRule) => !blockedOn(pathname, rule);
 
 /**
- * Spec §8: an HTTP error of 400 or above (a 401 the SDK handled never gets here) makes the store
+ * An HTTP error of 400 or above (a 401 the SDK handled never gets here) makes the store
  * status be checked again, except when the store check itself failed (that would loop).
  */
 export function refetchesStoreStatus(event: { status: number; url: string }): boolean {

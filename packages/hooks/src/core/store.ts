@@ -3,7 +3,7 @@ import type { Schema } from '@marketkit/sdk';
 type StoreSettings = Schema<'StoreSettings'>;
 
 /**
- * Store validation (spec §4 "App start"). An error's `reason`: `closed` (the store said it is),
+ * Store validation. An error's `reason`: `closed` (the store said it is),
  * `failed` (the services host answered that it has no such store, or an answer of no use), or
  * `unreachable` (no answer: the network, a time limit, or the host itself failing with a 5xx or 429).
  */
@@ -106,7 +106,7 @@ export interface Theme {
   primaryColor: string;
 }
 
-/** Spec §9 defaults. */
+/** The storefront's defaults. */
 export const DEFAULT_THEME: Theme = {
   pageBg: '#ffffff',
   pageFg: '#000000',
@@ -234,7 +234,7 @@ export interface Currency {
   numberToBasic: number;
 }
 
-/** Spec §1: INR, rupee symbol, Paise, 100 when the settings give no currency. */
+/** INR, rupee symbol, Paise, 100 when the settings give no currency. */
 export const DEFAULT_CURRENCY: Currency = {
   isoCode: 'INR',
   symbol: '₹',

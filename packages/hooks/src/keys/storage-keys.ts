@@ -1,4 +1,4 @@
-/** Storage keys: the spec's where it names one (§3), ours otherwise. */
+/** Storage keys: the product's own names where it has them, ours otherwise. */
 export const STORAGE_KEYS = {
   storeName: 'store_name',
   storeFullName: 'store_full_name',

@@ -107,7 +107,7 @@ export interface MarketProviderProps extends PageRules {
    * `i18n.language`). The hooks and every call then use it (matched to the store's languages: `en-US`
    * is `en_US`), and changing it asks again for the answers that depend on the language. The stored
    * `ln` follows it, for the early calls of the next visit. Without it the hooks keep the language
-   * themselves: the stored `ln`, else the store's default (spec §4).
+   * themselves: the stored `ln`, else the store's default.
    */
   language?: string;
   /**
@@ -124,7 +124,7 @@ export interface MarketProviderProps extends PageRules {
    */
   guestCartMerge?: 'automatic' | 'manual';
   /**
-   * A request replayed after a successful token refresh failed again. Spec §4: the storefront reloads
+   * A request replayed after a successful token refresh failed again. The reference storefront reloads
    * the page; the default does nothing.
    */
   onReplayFailed?: (event: ReplayFailedEvent) => void;
@@ -333,7 +333,7 @@ function createMarketContext(
     forgetShopper();
     if (next === null) endedUnasked = true;
   };
-  // An access token that cannot be decoded means: clear everything (spec §4).
+  // An access token that cannot be decoded means: clear everything.
   if (sessionFromToken(initialToken).status === 'clear-everything') endSession();
   const client = createMarketClient({
     servicesHost: props.servicesHost,

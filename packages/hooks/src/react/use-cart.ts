@@ -170,7 +170,7 @@ function useCartWrites(market: MarketContextValue) {
   };
 }
 
-/** The cart (spec §4 "Cart"): the server cart when signed in, the device's cart for guests. */
+/** The cart: the server cart when signed in, the device's cart for guests. */
 export function useCart(): UseCartResult {
   const market = useMarket();
   const signedIn = useSession().status === 'signed-in';

@@ -95,7 +95,7 @@ export interface UseCheckoutResult {
   startPayment(orderId: number, paymentMethodId: number, returnUrl: string): Promise<PaymentHandOver>;
 }
 
-/** A checkout journey (spec §3/§4): its state, steps, payment selection, and placing the order. */
+/** A checkout journey: its state, steps, payment selection, and placing the order. */
 export function useCheckout(checkoutId: string): UseCheckoutResult {
   const market = useMarket();
   const queryClient = useQueryClient();
@@ -271,7 +271,7 @@ export interface UseOrderPaymentCheckResult {
 }
 
 /**
- * Whether an order is paid, as the services host says (`check-order-status`; spec §5: only
+ * Whether an order is paid, as the services host says (`check-order-status`: only
  * 'Amount paid for that order' counts). Asked once per order and page; the stored payment flags go once
  * it is answered.
  */

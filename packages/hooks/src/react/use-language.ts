@@ -19,7 +19,7 @@ import { useStoreValue } from './use-store-sync.ts';
 export interface UseLanguageOptions {
   /**
    * Called once when the saved language is not active in the store: the store's default has been
-   * saved, and the page should reload (spec §4; the storefront reloads). Not called when the app gives
+   * saved, and the page should reload (the reference storefront reloads). Not called when the app gives
    * the language (`MarketProviderProps.language`): `onLanguageChange` gets the default instead.
    */
   onReload?: () => void;
@@ -48,7 +48,7 @@ export interface UseLanguageResult {
 }
 
 /**
- * The shopper's language (spec §4 "Language"): the one the app gives the provider (`language`), else
+ * The shopper's language: the one the app gives the provider (`language`), else
  * the saved one when it is active in the store, else the store default, saved and `onReload` called
  * once (the storefront reloads the page). Every `useLanguage` of a provider reads the same language.
  */

@@ -23,7 +23,7 @@ export interface PaymentReturnCallbacks {
 }
 
 /**
- * The payment return check (spec §4), outside the payment routes: `payDone` 'true' clears the flags;
+ * The payment return check, outside the payment routes: `payDone` 'true' clears the flags;
  * 'false' checks the stored order, and only `Amount paid for that order` counts as paid.
  */
 export function usePaymentReturnCheck(callbacks: PaymentReturnCallbacks = {}): void {

@@ -70,7 +70,7 @@ export interface UseProfileResult {
 
 /**
  * The signed-in shopper's profile (`getProfile`), and `update` (`updateProfile`), which caches the
- * answer and renews the session's tokens: the name the header shows comes from the token (spec §3).
+ * answer and renews the session's tokens: the name the header shows comes from the token.
  */
 export function useProfile(): UseProfileResult {
   const market = useMarket();

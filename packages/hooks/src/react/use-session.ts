@@ -50,7 +50,7 @@ export interface UseSessionResult {
 const onlyRefreshToken = (held: { accessToken: string | null; refreshToken: string | null } | null) =>
   Boolean(held?.refreshToken) && !held?.accessToken;
 
-/** The shopper's session (spec §4 "Session"). */
+/** The shopper's session. */
 export function useSession(): UseSessionResult {
   const market = useMarket();
   const accessToken = useAccessToken(market);

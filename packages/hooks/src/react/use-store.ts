@@ -67,7 +67,7 @@ export interface UseThemeResult {
 }
 
 /**
- * App start (spec §4): store validation, then the store settings. `status` is `loading`, `unavailable`
+ * App start: store validation, then the store settings. `status` is `loading`, `unavailable`
  * (no such store, or `store_status` falsy), `unreachable` (the services host did not answer),
  * `settings-error`, or `ready` with the theme, currency, page title and logo.
  */

@@ -12,7 +12,7 @@ import {
   secondsUntilResend,
 } from '../../src/core/index.ts';
 
-describe('e-mail or phone (DESIGN.md: phone digits with an extension, default +91)', () => {
+describe('e-mail or phone (phone digits with an extension, default +91)', () => {
   it.each([
     ['shopper@example.com', undefined, { identifier: 'shopper@example.com', identifier_type: 'email' }],
     [' Shopper@Example.COM ', undefined, { identifier: 'shopper@example.com', identifier_type: 'email' }],

@@ -29,7 +29,7 @@ function typesAndPureHelpers(clause: string): boolean {
     .every((name) => name.startsWith('type ') || PURE_SDK_HELPERS.has(name));
 }
 
-// DESIGN.md: the core is pure — no React, no zustand, no TanStack, and only types (and the pure helpers
+// The core is pure — no React, no zustand, no TanStack, and only types (and the pure helpers
 // above) from the SDK.
 it('keeps src/core free of React, zustand, TanStack and SDK runtime code', () => {
   const offences: string[] = [];

@@ -540,7 +540,7 @@ describe('persisted values', () => {
   });
 });
 
-describe('translation retries (spec §8)', () => {
+describe('translation retries', () => {
   it.each([
     [0, 503, false, true],
     [0, null, false, true],
@@ -553,7 +553,7 @@ describe('translation retries (spec §8)', () => {
   );
 });
 
-describe('route guards (spec §2)', () => {
+describe('route guards', () => {
   it.each([
     ['all', false, 'render'],
     ['all', true, 'render'],

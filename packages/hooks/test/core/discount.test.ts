@@ -9,7 +9,7 @@ function minorUnits(price: number): number {
   return units;
 }
 
-describe('discount percentage (spec §9: integer part of (original − final) / original × 100)', () => {
+describe('discount percentage (integer part of (original − final) / original × 100)', () => {
   const seeded = createDefaultSeed().stores.flatMap((store) =>
     store.products.map(({ detail }) => ({
       store: store.name,

@@ -73,7 +73,7 @@ const SLOT: Schema<'Slot'> = {
   booked: 1,
 };
 
-describe('status chips (spec §4 values)', () => {
+describe('status chips (the order status values)', () => {
   it.each([
     ['order', 'Received', 'info'],
     ['order', 'InProgress', 'info'],

@@ -51,7 +51,7 @@ describe('where a payment page may be', () => {
   });
 });
 
-describe('the card gateway form (spec §3 payload)', () => {
+describe('the card gateway form (the gateway’s payload)', () => {
   it('posts every field but payment_gateway_url, to that URL', () => {
     const plan = gatewayFormPlan(card('https://pay.example/FortAPI/paymentPage'));
     expect(plan).toEqual({
@@ -198,7 +198,7 @@ describe('which order a payment return is about', () => {
   });
 });
 
-describe('address form rules (DESIGN.md)', () => {
+describe('address form rules', () => {
   const valid = {
     ...emptyAddress('delivery'),
     full_name: '  Asha Shopper ',

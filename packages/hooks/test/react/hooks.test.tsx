@@ -391,7 +391,7 @@ describe('store bootstrap and language', () => {
       ).toEqual([
         ['/pbs/rest/v3/categories', sent, ['fr']],
         ['/pbs/rest/v3/content-settings', sent, ['fr']],
-        // The language list is asked in English whatever the language (spec §7).
+        // The language list is asked in English whatever the language.
         ['/pbs/rest/v3/languages', sent, ['en']],
         ['/pbs/rest/v3/products', sent, ['fr']],
         ['/ums/rest/v3/validate-store', sent, ['fr']],
@@ -462,7 +462,7 @@ describe('store bootstrap and language', () => {
     expect(seen.every((code) => code === null)).toBe(true);
   });
 
-  it('checks the store status again after an HTTP error elsewhere (spec §8), not after its own failure', async () => {
+  it('checks the store status again after an HTTP error elsewhere, not after its own failure', async () => {
     const device = newDevice();
     const view = renderWithMarket(() => ({ store: useStoreBootstrap(), market: useMarket() }), device);
     await waitFor(() => expect(view.result.current.store.status).toBe('ready'));

@@ -86,7 +86,7 @@ export interface Sandbox {
   readonly faults: Faults;
   /** Refuses every access token issued so far (and, with `refresh`, ends every session). */
   expireTokens(options?: { refresh?: boolean }): Promise<void>;
-  /** Moves an order as the store's back office would (DESIGN.md transitions). */
+  /** Moves an order as the store's back office would (the allowed transitions in `ORDER_TRANSITIONS`). */
   storeAction(orderId: number, action: StoreAction): Promise<void>;
   /** The latest OTP sent to an e-mail or phone number (what a tester would read on their phone). */
   latestOtp(destination: string): string | undefined;

@@ -5,7 +5,7 @@ import type { OrderRecord } from './state.ts';
 type OrderStatus = components['schemas']['OrderStatus'];
 type RequestStatus = components['schemas']['RequestStatus'];
 
-/** What the store may do to an order (DESIGN.md). */
+/** What the store may do to an order. */
 export const ORDER_TRANSITIONS: Record<OrderStatus, OrderStatus[]> = {
   Received: ['InProgress', 'Cancelled', 'Rejected'],
   InProgress: ['Fulfilled', 'Cancelled'],
@@ -34,7 +34,7 @@ export interface StoreAction {
   delivered_days_ago?: number;
 }
 
-/** Moves an order the way the store's back office would; refuses transitions DESIGN.md does not allow. */
+/** Moves an order the way the store's back office would; refuses any transition `ORDER_TRANSITIONS` does not list. */
 export function applyStoreAction(order: OrderRecord, action: StoreAction, now: Date) {
   const at = now.toISOString();
   if (action.request_status) {
