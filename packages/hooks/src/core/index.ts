@@ -244,6 +244,7 @@ export {
 export { RECENTLY_VIEWED_LIMIT, recordView, sanitizeRecentlyViewed } from './recently-viewed.ts';
 export { RETRY_LIMIT, retryDelay, shouldRetry, shouldRetryTranslation } from './retry.ts';
 export {
+  afterSignOut,
   type RouteDecision,
   rememberLocation,
   returnPathOrHome,
