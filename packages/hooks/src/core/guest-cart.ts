@@ -10,6 +10,39 @@ export const MAX_CART_QUANTITY = 999;
 export const maxQuantity = (stock: number) =>
   Math.max(1, Math.min(MAX_CART_QUANTITY, stock > 0 ? stock : MAX_CART_QUANTITY));
 
+/** Why an add put fewer units in the cart than asked: the stock left, or the most a line holds (999). */
+export type CartCapReason = 'stock' | 'line-limit';
+
+/** An add cut to the cap: the units asked for, and the units the cart's line holds now. */
+export interface CartQuantityCap {
+  requested: number;
+  allowed: number;
+  reason: CartCapReason;
+}
+
+/**
+ * The quantity an add sends, and whether it was cut: a whole number (anything else counts as 1) up to
+ * the stock (services and digital goods report capacity) and never past 999. Nothing cut: `capped` null.
+ */
+export function capAddQuantity(
+  requested: unknown,
+  stock: number,
+): { quantity: number; capped: CartQuantityCap | null } {
+  const asked =
+    typeof requested === 'number'
+      ? Math.trunc(requested)
+      : typeof requested === 'string'
+        ? Number.parseInt(requested, 10)
+        : Number.NaN;
+  if (!Number.isFinite(asked) || asked < 1) return { quantity: 1, capped: null };
+  const limit = maxQuantity(stock);
+  if (asked <= limit) return { quantity: asked, capped: null };
+  return {
+    quantity: limit,
+    capped: { requested: asked, allowed: limit, reason: limit < MAX_CART_QUANTITY ? 'stock' : 'line-limit' },
+  };
+}
+
 /**
  * What a cart's summary may show: a hidden price never appears, not even inside a total, so with
  * any hidden line only the shown lines' subtotal is given and the server's totals are left out.

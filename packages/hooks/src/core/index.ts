@@ -89,8 +89,11 @@ export {
 } from './format.ts';
 export {
   type BuyNowItem,
+  type CartCapReason,
   type CartDisplayItem,
   type CartLine,
+  type CartQuantityCap,
+  capAddQuantity,
   cartTotals,
   EMPTY_GUEST_CART,
   type GuestCartEvent,

@@ -3,6 +3,7 @@ import { type UseMutationOptions, useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import {
   type CartLine,
+  capAddQuantity,
   type LoadState,
   loadState,
   MAX_CART_QUANTITY,
@@ -76,10 +77,10 @@ export interface UseCartResult {
   /** Whether a product has a line in the cart. */
   isInCart(productId: number): boolean;
   /**
-   * Adds a product (`quantity` kept to a whole number from 1 to 999; `slotId` for a service that needs
+   * Adds a product (`quantity` a whole number, cut to the stock and to 999; `slotId` for a service that needs
    * one). A product already in the cart gets its line set to `quantity` (the latest wins). Resolves
-   * with a code to translate (`ADDED`, `ALREADY_IN_CART`); a refusal rejects with the server's
-   * `MarketApiError`.
+   * with a code to translate (`ADDED`, `ALREADY_IN_CART`) and `capped` when the line holds fewer
+   * units than asked (the stock, or 999 a line); a refusal rejects with the server's `MarketApiError`.
    */
   add(product: Schema<'ProductSummary'>, quantity?: number, slotId?: number | null): Promise<CartAddResult>;
   /**
@@ -198,11 +199,13 @@ export function useCart(): UseCartResult {
   );
 
   const add = useCallback<UseCartResult['add']>(
-    (product, quantity = 1, slotId = null) =>
-      writes.add({
-        backend,
-        change: { kind: 'add', product, quantity: toCartQuantity(quantity) ?? 1, slotId },
-      }),
+    async (product, quantity = 1, slotId = null) => {
+      // Cut to the stock and to 999 before sending; the server may still stop a line it summed at 999.
+      const { quantity: sent, capped } = capAddQuantity(quantity, product.quantity);
+      const result = await writes.add({ backend, change: { kind: 'add', product, quantity: sent, slotId } });
+      const cut = result.capped ?? capped;
+      return cut ? { ...result, capped: { ...cut, requested: capped?.requested ?? cut.requested } } : result;
+    },
     [backend, writes.add],
   );
   const setQuantity = useCallback<UseCartResult['setQuantity']>(
