@@ -13,7 +13,7 @@ export const maxQuantity = (stock: number) =>
 /** Why an add put fewer units in the cart than asked: the stock left, or the most a line holds (999). */
 export type CartCapReason = 'stock' | 'line-limit';
 
-/** An add cut to the cap: the units asked for, and the units the cart's line holds now. */
+/** An add or a quantity cut to the cap: the units asked for, and the units the cart's line holds now. */
 export interface CartQuantityCap {
   requested: number;
   allowed: number;
@@ -21,10 +21,11 @@ export interface CartQuantityCap {
 }
 
 /**
- * The quantity an add sends, and whether it was cut: a whole number (anything else counts as 1) up to
- * the stock (services and digital goods report capacity) and never past 999. Nothing cut: `capped` null.
+ * The quantity an add (or a line's new quantity) sends, and whether it was cut: a whole number
+ * (anything else counts as 1) up to the stock (services and digital goods report capacity) and never
+ * past 999. Nothing cut: `capped` null.
  */
-export function capAddQuantity(
+export function capCartQuantity(
   requested: unknown,
   stock: number,
 ): { quantity: number; capped: CartQuantityCap | null } {

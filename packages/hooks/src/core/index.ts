@@ -93,7 +93,7 @@ export {
   type CartDisplayItem,
   type CartLine,
   type CartQuantityCap,
-  capAddQuantity,
+  capCartQuantity,
   cartTotals,
   EMPTY_GUEST_CART,
   type GuestCartEvent,

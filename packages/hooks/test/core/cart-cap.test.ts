@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { capAddQuantity } from '../../src/core/index.ts';
+import { capCartQuantity } from '../../src/core/index.ts';
 
 describe('the quantity an add sends, and whether it was cut to the cap', () => {
   it.each([
@@ -22,6 +22,6 @@ describe('the quantity an add sends, and whether it was cut to the cap', () => {
     ['many', 10, 1, null],
     [undefined, 10, 1, null],
   ] as const)('asked %s with stock %s → sends %s, capped %j', (asked, stock, sent, capped) =>
-    expect(capAddQuantity(asked, stock)).toEqual({ quantity: sent, capped }),
+    expect(capCartQuantity(asked, stock)).toEqual({ quantity: sent, capped }),
   );
 });

@@ -100,6 +100,36 @@ describe('an add cut to the cap says so (the units asked for, the units the line
     ]);
   });
 
+  it('setting a quantity past the stock or 999 sets the cap and says so; within it, nothing to say', async () => {
+    const [cable, ebook] = await products([CABLE, EBOOK]);
+    if (!cable || !ebook) throw new Error('the seed lacks a product');
+    for (const signedIn of [false, true]) {
+      const view = await cartOn(signedIn);
+      await act(() => view.result.current.cart.add(cable, 1));
+      await act(() => view.result.current.cart.add(ebook, 1));
+      await waitFor(() => expect(view.result.current.cart.lines).toHaveLength(2));
+      const idOf = (product: number) =>
+        view.result.current.cart.lines.find((line) => line.product === product)?.id ?? -1;
+      expect(await act(() => view.result.current.cart.setQuantity(idOf(CABLE), cable.quantity + 3))).toEqual({
+        capped: { requested: cable.quantity + 3, allowed: cable.quantity, reason: 'stock' },
+      });
+      expect(await act(() => view.result.current.cart.setQuantity(idOf(EBOOK), 1500))).toEqual({
+        capped: { requested: 1500, allowed: 999, reason: 'line-limit' },
+      });
+      expect(await act(() => view.result.current.cart.setQuantity(idOf(EBOOK), 4))).toEqual({ capped: null });
+      await waitFor(() =>
+        expect(shown(view)).toEqual(
+          expect.arrayContaining([
+            [CABLE, cable.quantity],
+            [EBOOK, 4],
+          ]),
+        ),
+      );
+      view.unmount();
+      await sandbox.reset();
+    }
+  });
+
   it('a signed-in cart: a line another device filled is stopped at 999 by the server, and that is said', async () => {
     const [ebook] = await products([EBOOK]);
     if (!ebook) throw new Error('the seed lacks a product');
