@@ -58,6 +58,51 @@ test('a page the shopper opens while sign-out is under way stays open, already s
   expect(authorized).toEqual([]);
 });
 
+test('a page the shopper starts opening before the sign-out is answered is not replaced by /', async ({
+  page,
+}) => {
+  const origin = await signInInBrowser(page, storefront.origin('demo'));
+  await page.goto(`${origin}/productListing`);
+  let answer: () => void = () => {};
+  const answered = new Promise<void>((resolve) => {
+    answer = resolve;
+  });
+  await page.route(LOGOUT, async (route) => {
+    await answered;
+    await route.continue();
+  });
+  // The cart screen's code arrives only when let through: the shopper's move to it is under way meanwhile.
+  let letThrough: () => void = () => {};
+  const released = new Promise<void>((resolve) => {
+    letThrough = resolve;
+  });
+  let asked: () => void = () => {};
+  const cartCodeAsked = new Promise<void>((resolve) => {
+    asked = resolve;
+  });
+  await page.route(/\/assets\/cart-[\w-]+\.js$/, async (route) => {
+    asked();
+    await released;
+    await route.continue();
+  });
+  await page.getByRole('button', { name: /^Account menu of/ }).click();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+  await page.getByRole('link', { name: /^Cart/ }).click();
+  await cartCodeAsked;
+  const signedOut = page.waitForResponse(LOGOUT);
+  answer();
+  await (await signedOut).finished();
+  // Two turns of the page's event loop: the sign-out's own code has acted on the answer by then.
+  for (let turn = 0; turn < 2; turn += 1)
+    await page.evaluate(() => new Promise((done) => setTimeout(done, 0)));
+  letThrough();
+  await expect(page).toHaveURL(`${origin}/cart`);
+  await page.waitForLoadState('networkidle');
+  await expect(page).toHaveURL(`${origin}/cart`);
+  await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+});
+
 test('a sign-out whose logout call gets no answer leaves the shopper signed out on the page', async ({
   page,
 }) => {
