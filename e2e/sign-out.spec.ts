@@ -20,6 +20,25 @@ const tokenCookies = async (page: Page) =>
     .filter((cookie) => /token/i.test(cookie.name))
     .map((cookie) => cookie.name);
 
+/** A gate: `held` waits until `open()` (a reply the test lets through when it chooses). */
+function gate() {
+  let open: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { held, open };
+}
+
+/** Holds the logout call until `open()`. */
+async function holdLogout(page: Page) {
+  const logout = gate();
+  await page.route(LOGOUT, async (route) => {
+    await logout.held;
+    await route.continue();
+  });
+  return logout;
+}
+
 test('a page the shopper opens while sign-out is under way stays open, already signed out', async ({
   page,
 }) => {
@@ -27,14 +46,7 @@ test('a page the shopper opens while sign-out is under way stays open, already s
   await page.goto(`${origin}/productListing`);
   expect(await tokenCookies(page)).not.toEqual([]);
   // The services host answers the sign-out only once the shopper has moved on.
-  let answer: () => void = () => {};
-  const answered = new Promise<void>((resolve) => {
-    answer = resolve;
-  });
-  await page.route(LOGOUT, async (route) => {
-    await answered;
-    await route.continue();
-  });
+  const logout = await holdLogout(page);
   await page.getByRole('button', { name: /^Account menu of/ }).click();
   const signedOut = page.waitForResponse(LOGOUT);
   // Every call the page makes from the sign-out on: none may carry the old session.
@@ -48,7 +60,7 @@ test('a page the shopper opens while sign-out is under way stays open, already s
   // Signed out locally before the services host has answered: no tokens, a guest's page.
   await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
   expect(await tokenCookies(page)).toEqual([]);
-  answer();
+  logout.open();
   expect((await signedOut).ok()).toBe(true);
   // The shopper is still where they went (once the network is quiet, any move to / the sign-out
   // would have made has been made).
@@ -63,40 +75,28 @@ test('a page the shopper starts opening before the sign-out is answered is not r
 }) => {
   const origin = await signInInBrowser(page, storefront.origin('demo'));
   await page.goto(`${origin}/productListing`);
-  let answer: () => void = () => {};
-  const answered = new Promise<void>((resolve) => {
-    answer = resolve;
-  });
-  await page.route(LOGOUT, async (route) => {
-    await answered;
-    await route.continue();
-  });
+  const logout = await holdLogout(page);
   // The cart screen's code arrives only when let through: the shopper's move to it is under way meanwhile.
-  let letThrough: () => void = () => {};
-  const released = new Promise<void>((resolve) => {
-    letThrough = resolve;
-  });
-  let asked: () => void = () => {};
-  const cartCodeAsked = new Promise<void>((resolve) => {
-    asked = resolve;
-  });
+  const cartCode = gate();
+  const cartCodeAsked = gate();
   await page.route(/\/assets\/cart-[\w-]+\.js$/, async (route) => {
-    asked();
-    await released;
+    cartCodeAsked.open();
+    await cartCode.held;
     await route.continue();
   });
   await page.getByRole('button', { name: /^Account menu of/ }).click();
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
   await page.getByRole('link', { name: /^Cart/ }).click();
-  await cartCodeAsked;
+  await cartCodeAsked.held;
   const signedOut = page.waitForResponse(LOGOUT);
-  answer();
+  logout.open();
   await (await signedOut).finished();
   // Two turns of the page's event loop: the sign-out's own code has acted on the answer by then.
   for (let turn = 0; turn < 2; turn += 1)
-    await page.evaluate(() => new Promise((done) => setTimeout(done, 0)));
-  letThrough();
+    // A move to / ends the page's context: the address below then says so.
+    await page.evaluate(() => new Promise((done) => setTimeout(done, 0))).catch(() => undefined);
+  cartCode.open();
   await expect(page).toHaveURL(`${origin}/cart`);
   await page.waitForLoadState('networkidle');
   await expect(page).toHaveURL(`${origin}/cart`);

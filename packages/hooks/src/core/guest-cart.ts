@@ -29,18 +29,13 @@ export function capCartQuantity(
   requested: unknown,
   stock: number,
 ): { quantity: number; capped: CartQuantityCap | null } {
-  const asked =
-    typeof requested === 'number'
-      ? Math.trunc(requested)
-      : typeof requested === 'string'
-        ? Number.parseInt(requested, 10)
-        : Number.NaN;
-  if (!Number.isFinite(asked) || asked < 1) return { quantity: 1, capped: null };
-  const limit = maxQuantity(stock);
-  if (asked <= limit) return { quantity: asked, capped: null };
+  const asked = wholeQuantity(requested);
+  if (asked === undefined) return { quantity: 1, capped: null };
+  const allowed = maxQuantity(stock);
+  if (asked <= allowed) return { quantity: asked, capped: null };
   return {
-    quantity: limit,
-    capped: { requested: asked, allowed: limit, reason: limit < MAX_CART_QUANTITY ? 'stock' : 'line-limit' },
+    quantity: allowed,
+    capped: { requested: asked, allowed, reason: allowed < MAX_CART_QUANTITY ? 'stock' : 'line-limit' },
   };
 }
 
@@ -107,14 +102,19 @@ export const guestCartKey = (productId: number) => `p${productId}`;
 
 /** Cart quantities are integers from 1 to 999 (spec §5); anything else is not a quantity. */
 export function toCartQuantity(value: unknown): number | undefined {
+  const parsed = wholeQuantity(value);
+  return parsed === undefined ? undefined : Math.min(parsed, MAX_CART_QUANTITY);
+}
+
+/** A whole number of at least 1 (a number truncated, a numeric string parsed), before any cap; else undefined. */
+function wholeQuantity(value: unknown): number | undefined {
   const parsed =
     typeof value === 'number'
       ? Math.trunc(value)
       : typeof value === 'string'
         ? Number.parseInt(value, 10)
         : Number.NaN;
-  if (!Number.isFinite(parsed) || parsed < 1) return undefined;
-  return Math.min(parsed, MAX_CART_QUANTITY);
+  return Number.isFinite(parsed) && parsed >= 1 ? parsed : undefined;
 }
 
 /** Whether a product has a line in a guest cart. */

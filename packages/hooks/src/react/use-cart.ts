@@ -205,8 +205,9 @@ export function useCart(): UseCartResult {
       // Cut to the stock and to 999 before sending; the server may still stop a line it summed at 999.
       const { quantity: sent, capped } = capCartQuantity(quantity, product.quantity);
       const result = await writes.add({ backend, change: { kind: 'add', product, quantity: sent, slotId } });
-      const cut = result.capped ?? capped;
-      return cut ? { ...result, capped: { ...cut, requested: capped?.requested ?? cut.requested } } : result;
+      // The server's cap is of what was sent: the shopper asked for `capped.requested` when cut here too.
+      if (result.capped && capped) result.capped.requested = capped.requested;
+      return result.capped ? result : { ...result, capped };
     },
     [backend, writes.add],
   );
