@@ -19,7 +19,8 @@ test('an add past the 999 a line holds says how many the cart holds and why', as
   await page.goto(`${origin}/ProductDetails?productId=${HOME_CHEF_EBOOK}`);
   const add = page.getByRole('button', { name: 'Add to cart', exact: true });
   await expect(add).toBeVisible();
-  for (let clicks = 0; clicks < 4; clicks += 1) await page.getByRole('button', { name: 'More', exact: true }).click();
+  for (let clicks = 0; clicks < 4; clicks += 1)
+    await page.getByRole('button', { name: 'More', exact: true }).click();
   await expect(page.locator('[data-slot="quantity"] output')).toHaveText('5');
   // The shopper's other device has put 998 of it in the same cart meanwhile.
   const otherDevice = await signedInShopper(storefront.sandboxUrl(), 'demo');
