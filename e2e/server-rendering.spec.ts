@@ -264,6 +264,9 @@ test.describe("React's development build: no hydration warning of any kind", () 
   ] as const;
 
   test('every route tested, as a guest and signed in', async ({ page }) => {
+    // About 30 page loads through the dev server, each transformed on first use: 38 s at load 18 on two
+    // cores, against the default 30 s. The limit only stops a run that hangs.
+    test.setTimeout(240_000);
     const warnings: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error' || message.type() === 'warning')

@@ -382,6 +382,31 @@ test.describe('languages', () => {
     expect(loads.count).toBe(2);
   });
 
+  test('a language and a pincode chosen without the code win over what the device held', async ({ page }) => {
+    const origin = storefront.origin('demo');
+    const cookie = async (name: string) =>
+      (await page.context().cookies()).find((found) => found.name === name)?.value;
+    await page.goto(`${origin}/productListing`);
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('fr');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await page.getByLabel('Code postal').fill('9001');
+    await page.getByLabel('Code postal').press('Enter');
+    await expect(page.getByTestId('active-pincode')).toContainText('9001');
+    await expect.poll(() => cookie('mk_pincode')).toBe('9001');
+    await expect.poll(() => cookie('mk_ln')).toBe('fr');
+
+    // As the header's list and a listing's pincode form send them when the page has no code.
+    await page.goto(`${origin}/productListing?lang=hi&pincode=2001`);
+    await expect(page).toHaveURL(`${origin}/productListing`);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+    // Once the code runs it keeps what the server rendered, and stores it.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('ln'))).toBe('hi');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+    await expect(page.getByTestId('active-pincode')).toContainText('2001');
+    expect(await cookie('mk_ln')).toBe('hi');
+    expect(await cookie('mk_pincode')).toBe('2001');
+  });
+
   test('the switcher changes texts, direction and data language at once', async ({ page }) => {
     await page.goto(storefront.origin('souq'));
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');

@@ -1,3 +1,4 @@
+import { STORAGE_KEYS } from '@marketkit/hooks';
 import { formatPrice, languageFromPath } from '@marketkit/hooks/core';
 import type { Resource } from 'i18next';
 import { StrictMode, startTransition } from 'react';
@@ -6,7 +7,7 @@ import { I18nextProvider } from 'react-i18next';
 import { HydratedRouter } from 'react-router/dom';
 import { loadConfig } from './app/config.ts';
 import { PageContext, readRenderedTexts, TEXTS_ELEMENT_ID } from './app/page-context.tsx';
-import { keepPreferenceCookies } from './app/preferences.ts';
+import { adoptServerPreferences, keepPreferenceCookies } from './app/preferences.ts';
 import { recordHistoryMoves, recordNavigations } from './app/route-modules.ts';
 import { NO_APP_ATTRIBUTE } from './early/after-reload.ts';
 import { NAVIGATION_KEY } from './early/flags.ts';
@@ -50,6 +51,7 @@ if (pathLanguage) {
   const rest = location.pathname.slice(pathLanguage.length + 1) || '/';
   history.replaceState(history.state, '', `${rest}${location.search}${location.hash}`);
 }
+adoptServerPreferences(STORAGE_KEYS);
 
 // The texts the server rendered the page with; none in the SPA build, whose language the browser picks.
 const textsElement = document.getElementById(TEXTS_ELEMENT_ID);

@@ -1,6 +1,7 @@
 import { pageTitle, unsignedToken } from '@marketkit/hooks/core';
 import type { LoaderFunctionArgs } from 'react-router';
 import type { RootData } from './app/root-data.ts';
+import { languageChoice } from './server/preferences.server.ts';
 import { requestScope } from './server/request.server.ts';
 import { storeAnswers } from './server/store.server.ts';
 
@@ -14,6 +15,9 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
   // The SPA build's page, rendered at build time: no request of a shopper, no store (src/root.tsx).
   if (__MARKETKIT_SPA__) return null;
   const scope = requestScope(request, context);
+  // The language list submitted without code: kept, then the same page in that language.
+  const choice = await languageChoice(scope);
+  if (choice) throw choice;
   const answers = await storeAnswers(scope);
   return {
     config: scope.server.config,

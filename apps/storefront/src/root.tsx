@@ -1,6 +1,6 @@
 import earlyScript from 'virtual:marketkit/early-script';
 import { MarketProvider } from '@marketkit/hooks';
-import { pageTitle, storeFromHost } from '@marketkit/hooks/core';
+import { onRoutes, pageTitle, storeFromHost } from '@marketkit/hooks/core';
 import { prefetchStore } from '@marketkit/hooks/prefetch';
 import { createMemoryTokenStore } from '@marketkit/sdk';
 import { ErrorState } from '@marketkit/ui';
@@ -117,6 +117,23 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * The storefront's page rules for the hooks (which know no route): a signed-in shopper leaves the
+ * sign-in pages at once, and the page they return to (the cart included) merges the guest cart; a
+ * buy-now item saved before sign-in is not added to the cart on pages that buy it on its own; a 401 on
+ * the sign-in page means wrong credentials, not an expired session.
+ */
+const mergeBlockedOn = onRoutes(['/signin', '/signup']);
+const buyNowBlockedOn = onRoutes([
+  '/checkout',
+  '/payment',
+  '/signup',
+  '/signin',
+  '/cashfree',
+  '/ProductDetails',
+]);
+const refreshBlockedOn = onRoutes(['/signin']);
+
 /** The store's frame around every route, with the shopper's session, cart and texts. */
 export default function App({ loaderData }: Route.ComponentProps) {
   const data = loaderData as RootData;
@@ -143,6 +160,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
       {...(data.prefetched ? { prefetched: data.prefetched } : {})}
       {...(tokens ? { tokens } : {})}
       pathname={() => path.current}
+      mergeBlockedOn={mergeBlockedOn}
+      buyNowBlockedOn={buyNowBlockedOn}
+      refreshBlockedOn={refreshBlockedOn}
       onReplayFailed={reloadAfterFailedReplay}
       onSessionEnded={() => goHome(navigate)}
     >

@@ -6,6 +6,7 @@ import {
   useSession,
   useStoreBootstrap,
 } from '@marketkit/hooks';
+import { onRoutes } from '@marketkit/hooks/core';
 import { useEffect } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { type createBrowserRouter, Link, Outlet, type RouteObject, RouterProvider } from 'react-router';
@@ -71,6 +72,9 @@ export const routes: RouteObject[] = [
 
 type Router = ReturnType<typeof createBrowserRouter>;
 
+/** A 401 on the sign-in page means wrong credentials there: no token refresh is tried. */
+const signInPage = onRoutes(['/signin']);
+
 type MarketOptions = Omit<MarketProviderProps, 'children' | 'pathname' | 'language' | 'onLanguageChange'>;
 
 /** The provider told i18next's language (and told to switch i18next when the hooks pick another). */
@@ -82,6 +86,7 @@ function Market({ router, ...market }: MarketOptions & { router: Router }) {
       language={current.language}
       onLanguageChange={(language) => void current.changeLanguage(language)}
       pathname={() => router.state.location.pathname}
+      refreshBlockedOn={signInPage}
     >
       <RouterProvider router={router} />
     </MarketProvider>

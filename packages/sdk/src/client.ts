@@ -235,7 +235,7 @@ export function createMarketClient(options: MarketClientOptions): MarketClient {
         status: 200,
         method: 'POST',
         url: `${servicesHost}${path}`,
-        responseMessage: 'The sign-in answer carries neither tokens nor a device challenge.',
+        description: 'The sign-in answer carries neither tokens nor a device challenge.',
       });
     // A new session replaces the one held whole: nothing of another shopper's grant is kept.
     tokens.clear();
@@ -260,7 +260,7 @@ export function createMarketClient(options: MarketClientOptions): MarketClient {
               status: 0,
               method: 'POST',
               url: `${servicesHost}${LOGOUT}`,
-              responseMessage: String(cause),
+              description: String(cause),
               cause,
             });
       return { confirmed: false, error };

@@ -51,8 +51,9 @@ export const MARKET_ERROR_CODES = [
 ] as const;
 
 /**
- * A stable, machine-readable name for every failure, for apps to branch on and translate (the
- * `responseMessage` is the server's text, or English written by the SDK when there was no server).
+ * A stable, machine-readable name for every failure, for apps to branch on and translate: show a
+ * shopper your own text for the code (and for each of `fieldErrors`, by field), never
+ * `responseMessage` (the server's own text, which may be a validator's) nor `message` (for developers).
  *
  * - Transport: `NETWORK_ERROR`, `REQUEST_CANCELLED`, `TIMEOUT`, `MALFORMED_REPLY`, `REFRESH_UNAVAILABLE`.
  * - HTTP status: `BAD_REQUEST` (400), `UNAUTHORIZED` (401), `FORBIDDEN` (403), `NOT_FOUND` (404),
@@ -72,18 +73,51 @@ export const MARKET_ERROR_CODES = [
  */
 export type MarketErrorCode = (typeof MARKET_ERROR_CODES)[number];
 
+/**
+ * One field the server refused (a validation 400's `errors`): `field` is the path of the value in the
+ * request body, dot-separated (`address.pincode`, `items.0.quantity`; `body` for the body as a whole).
+ * Show the shopper your own text for the field and the error's `code`; `message` is the server's
+ * validator text, for developers.
+ */
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/** The server's own text, or '' when it sent none (nothing else stands in for it). */
+export const serverText = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
+
+/**
+ * The `errors` of an error body as `FieldError`s: an entry without a field name is left out, one
+ * without a text keeps its field with an empty `message`; anything but a list gives none.
+ */
+export function fieldErrorsOf(value: unknown): FieldError[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((entry: unknown) => {
+    const { field, message } = (entry ?? {}) as { field?: unknown; message?: unknown };
+    return typeof field === 'string' && field.trim() !== ''
+      ? [{ field: field.trim(), message: serverText(message) }]
+      : [];
+  });
+}
+
 export interface MarketApiErrorInit {
   kind: MarketApiErrorKind;
   /** Defaults to the code that `kind` and `status` give (see {@link MarketErrorCode}). */
   code?: MarketErrorCode;
   /** HTTP status, or 0 when there was no answer. */
   status: number;
-  /** The server's `response_message`, or a clear description when the server gave none. */
-  responseMessage: string;
+  /** The server's own `response_message`; empty (the default) when the server sent none. */
+  responseMessage?: string;
+  /**
+   * What went wrong, for developers (it goes into `message`, never into `responseMessage`): the SDK's
+   * own words where the server said nothing.
+   */
+  description?: string;
   method: string;
   url: string;
   /** Field-level problems the server reported, if any. */
-  fieldErrors?: ReadonlyArray<{ field: string; message: string }>;
+  fieldErrors?: ReadonlyArray<FieldError>;
   /** Anything else the code carries (for `PROFILE_IMAGE_REFUSED`: why and the limits). */
   details?: Readonly<Record<string, unknown>>;
   cause?: unknown;
@@ -134,8 +168,9 @@ export function errorCodeOf(
 
 /**
  * The one error type of `@marketkit/sdk` and `@marketkit/hooks`: every failure of a call, of a hook
- * or of a rule checked before a call is one of these. Branch on `code`; `responseMessage` is safe to
- * show to a shopper when it came from the server (`kind: 'http'`); `message` is for developers.
+ * or of a rule checked before a call is one of these. Branch on `code` (and `fieldErrors` by field)
+ * and show the shopper your own text for it: `responseMessage` is only what the server itself said
+ * (empty when it said nothing, and possibly a validator's text), `message` is for developers.
  */
 export class MarketApiError extends Error {
   override readonly name = 'MarketApiError';
@@ -145,14 +180,15 @@ export class MarketApiError extends Error {
   declare readonly responseMessage: string;
   declare readonly method: string;
   declare readonly url: string;
-  declare readonly fieldErrors: ReadonlyArray<{ field: string; message: string }>;
+  declare readonly fieldErrors: ReadonlyArray<FieldError>;
   declare readonly details: Readonly<Record<string, unknown>>;
 
-  constructor({ cause, code, ...fields }: MarketApiErrorInit) {
+  constructor({ cause, code, description, responseMessage = '', ...fields }: MarketApiErrorInit) {
     const where = fields.method || fields.url ? `${fields.method} ${fields.url.split('?')[0]} → ` : '';
     const resolved = code ?? errorCodeOf(fields.kind, fields.status, false, fields.url);
-    super(`${where}${fields.status || resolved}: ${fields.responseMessage}`.trim(), { cause });
+    super(`${where}${fields.status || resolved}: ${responseMessage || description || ''}`.trim(), { cause });
     Object.assign(this, fields, {
+      responseMessage,
       code: resolved,
       fieldErrors: fields.fieldErrors ?? [],
       details: fields.details ?? {},
@@ -162,7 +198,8 @@ export class MarketApiError extends Error {
 
 /**
  * A `MarketApiError` of kind `rule`: refused before any request, with `code` saying why.
- * `message` is for developers; apps show their own text for the code.
+ * `message` (the `message` given here) is for developers and `responseMessage` is empty: apps show
+ * their own text for the code.
  */
 export function ruleError(
   code: MarketErrorCode,
@@ -175,7 +212,7 @@ export function ruleError(
     status: 0,
     method: '',
     url: '',
-    responseMessage: message,
+    description: message,
     ...(details ? { details } : {}),
   });
 }

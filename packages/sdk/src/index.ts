@@ -8,6 +8,7 @@ export { createMarketClient, type MarketClient, type MarketClientOptions } from 
 export { type CookieAttributes, type CookieJar, readCookie, writeCookie } from './cookies.ts';
 export {
   errorCodeOf,
+  type FieldError,
   isMarketApiError,
   MARKET_ERROR_CODES,
   MarketApiError,
@@ -29,6 +30,7 @@ export {
   type RequestMiddleware,
   xsrfToken,
 } from './middleware.ts';
+export { fromMinor, type PaidLine, paidPerLine, toMinor } from './money.ts';
 export type { BroadcastChannelLike, LockManagerLike, RefreshOutcome, SessionEndReason } from './refresh.ts';
 export {
   type DeviceVerification,

@@ -1,4 +1,4 @@
-import { MarketApiError } from './errors.ts';
+import { MarketApiError, serverText } from './errors.ts';
 import type { RequestDraft, RequestMiddleware } from './middleware.ts';
 import type { RefreshCoordinator, RefreshOutcome, SessionEndReason } from './refresh.ts';
 import type { TokenStore } from './tokens.ts';
@@ -154,7 +154,7 @@ export function createTransport(options: TransportOptions): Transport {
         status: 0,
         method: template.method,
         url: template.url,
-        responseMessage: 'Session renewal failed. Try again.',
+        description: 'Session renewal failed.',
         cause: outcome.cause,
       });
     }
@@ -170,8 +170,7 @@ export function createTransport(options: TransportOptions): Transport {
         status: normalised.status,
         method: template.method,
         url: template.url,
-        responseMessage:
-          (body as { response_message?: string } | null)?.response_message ?? `HTTP ${normalised.status}`,
+        responseMessage: serverText((body as { response_message?: unknown } | null)?.response_message),
       });
     }
     return normalised;
@@ -299,7 +298,7 @@ function networkError(template: Template, cause: unknown): MarketApiError {
       status: 0,
       method: template.method,
       url: template.url,
-      responseMessage: 'The service took too long to answer. Try again.',
+      description: 'The service took too long to answer.',
       cause,
     });
   }
@@ -309,7 +308,7 @@ function networkError(template: Template, cause: unknown): MarketApiError {
     status: 0,
     method: template.method,
     url: template.url,
-    responseMessage: template.signal?.aborted ? 'Request cancelled.' : 'Service unreachable.',
+    description: template.signal?.aborted ? 'Request cancelled.' : 'Service unreachable.',
     cause,
   });
 }
@@ -340,7 +339,8 @@ async function normalise(response: Response, template: Template): Promise<Respon
   if (isErrorEnvelope(parsed)) return rebuild(response, text, template);
   const fieldErrors = (parsed as { errors?: unknown } | undefined)?.errors;
   const envelope = {
-    response_message: `The request failed (HTTP ${response.status}).`,
+    // The server said nothing: no words of ours stand in for it (`unwrap` describes the failure).
+    response_message: '',
     response_body: null,
     status_code: response.status,
     ...(Array.isArray(fieldErrors) ? { errors: fieldErrors } : {}),
@@ -371,7 +371,7 @@ function checkSuccess(response: Response, text: string, parsed: unknown, templat
     status: response.status,
     method: template.method,
     url: template.url,
-    responseMessage: `The server sent an unusable reply (${problem}).`,
+    description: `The server sent an unusable reply (${problem}).`,
   });
 }
 

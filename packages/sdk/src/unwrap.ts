@@ -1,4 +1,4 @@
-import { MarketApiError } from './errors.ts';
+import { fieldErrorsOf, MarketApiError, serverText } from './errors.ts';
 import { methodOf } from './transport.ts';
 
 /** What every client call resolves to (openapi-fetch's `FetchResponse`), as far as `unwrap` reads it. */
@@ -40,14 +40,11 @@ export async function unwrap<Result extends { response: Response }>(
     status: response.status,
     method: methodOf(response) ?? '',
     url: response.url,
-    responseMessage:
-      typeof envelope.response_message === 'string' && envelope.response_message !== ''
-        ? envelope.response_message
-        : response.ok
-          ? 'The server sent an empty reply.'
-          : `The request failed (HTTP ${response.status}).`,
-    fieldErrors: Array.isArray(envelope.errors)
-      ? (envelope.errors as Array<{ field: string; message: string }>)
-      : undefined,
+    // Only the server's own words; the SDK's describe the failure for developers (`message`).
+    responseMessage: serverText(envelope.response_message),
+    description: response.ok
+      ? 'The server sent an empty reply.'
+      : `The request failed (HTTP ${response.status}).`,
+    fieldErrors: fieldErrorsOf(envelope.errors),
   });
 }

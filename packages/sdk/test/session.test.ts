@@ -127,10 +127,8 @@ describe('cancelled requests', () => {
     const call = cart(client, { signal: controller.signal }).catch((error: unknown) => error);
     setTimeout(() => controller.abort(), 5);
     const error = await call;
-    expect(isMarketApiError(error) && [error.kind, error.responseMessage]).toEqual([
-      'network',
-      'Request cancelled.',
-    ]);
+    expect(isMarketApiError(error) && [error.kind, error.responseMessage]).toEqual(['network', '']);
+    expect(isMarketApiError(error) && error.message).toContain('Request cancelled.');
     expect(replayFailed).not.toHaveBeenCalled();
     await new Promise((resolve) => setTimeout(resolve, 40));
     expect(
@@ -162,13 +160,21 @@ describe('bounded waits', () => {
   });
 
   it('bounds the lock wait and the refresh call separately', async () => {
-    const locks = createLockManager();
-    const { host, client } = signedIn({ locks, refreshTimeoutMs: 50 });
-    locks.hold('marketkit-refresh:https://services.test:demo', 30);
-    host.setRefreshDelay(35); // 30 + 35 > 50, each < 50
-    host.expireAccessTokens();
-    const result = await cart(client);
-    expect(result.response.status).toBe(200);
+    // On the fake clock: on a loaded machine a 35 ms wait on the real one can take more than 50 ms.
+    vi.useFakeTimers();
+    try {
+      const locks = createLockManager();
+      const { host, client } = signedIn({ locks, refreshTimeoutMs: 50 });
+      locks.hold('marketkit-refresh:https://services.test:demo', 30);
+      host.setRefreshDelay(35); // 30 + 35 > 50, each < 50
+      host.expireAccessTokens();
+      const pending = cart(client);
+      await vi.advanceTimersByTimeAsync(200);
+      const result = await pending;
+      expect(result.response.status).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('reports the token endpoint being down on an expired access cookie instead of going out as a guest', async () => {

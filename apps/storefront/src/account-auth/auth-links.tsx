@@ -1,6 +1,6 @@
-import { Button } from '@marketkit/ui';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { StepButton } from './step-button.tsx';
 
 /** The ways out of sign-in and sign-up: back to the first step, the other form, and the shop. */
 export function AuthLinks({
@@ -15,9 +15,10 @@ export function AuthLinks({
   return (
     <>
       {back ? (
-        <Button type="button" variant="ghost" size="sm" className="self-start" onClick={back.onClick}>
+        // The first step again: in place once the code runs, the page afresh before.
+        <StepButton step={null} variant="ghost" size="sm" className="self-start" onClick={back.onClick}>
           {back.label}
-        </Button>
+        </StepButton>
       ) : null}
       <p className="text-sm">
         {other.question}{' '}

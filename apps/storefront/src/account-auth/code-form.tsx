@@ -4,6 +4,7 @@ import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form } from 'react-router';
 import { failureMessage } from '../common/failure.ts';
+import { useHydrated } from '../shell/guards.tsx';
 import { useCountdown } from './use-countdown.ts';
 
 export interface CodeChallenge {
@@ -15,12 +16,16 @@ export interface CodeChallenge {
 /**
  * A one-time code step: where the code went, a 6-digit field, and "Send a new code" once the server's
  * wait is over (a countdown until then). A wrong code keeps what was typed and says why.
+ * Before the app's code runs both buttons submit to the route action: the code with the step's
+ * `intent`, a new code with `intent=resend` (the step named in `step`); the services host keeps the
+ * wait between codes there, and its refusal is shown.
  */
 export function CodeForm({
   challenge,
   intent,
   fields = {},
   problem: given,
+  notice: givenNotice = '',
   submitLabel,
   onSubmit,
   onResend,
@@ -31,8 +36,10 @@ export function CodeForm({
   intent: string;
   /** More hidden fields that action needs (e.g. this device's id). */
   fields?: Record<string, string>;
-  /** A problem with the code, already worded (from the route action). */
+  /** A problem with the code or its resend, already worded (from the route action). */
   problem?: string | undefined;
+  /** What the route action did, already worded (a new code sent). */
+  notice?: string | undefined;
   submitLabel: string;
   onSubmit: (code: string) => Promise<unknown>;
   onResend: () => Promise<CodeChallenge>;
@@ -44,7 +51,8 @@ export function CodeForm({
   const [sentAt, setSentAt] = useState(() => Date.now());
   const left = useCountdown(sentAt, current.resend_after ?? 30);
   const [problem, setProblem] = useState<string | undefined>(given);
-  const [notice, setNotice] = useState('');
+  const [notice, setNotice] = useState(givenNotice);
+  const hydrated = useHydrated();
   const otp = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
 
@@ -85,7 +93,7 @@ export function CodeForm({
 
   return (
     <Form method="post" onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-4">
-      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="step" value={intent} />
       <input type="hidden" name="otp_reference" value={current.otp_reference} />
       <input type="hidden" name="masked_destination" value={current.masked_destination} />
       {Object.entries(fields).map(([name, value]) => (
@@ -103,16 +111,22 @@ export function CodeForm({
         error={problem}
       />
       {children}
-      <Button type="submit" disabled={busy}>
+      <Button type="submit" name="intent" value={intent} disabled={busy}>
         {submitLabel}
       </Button>
       <div className="flex flex-wrap items-center gap-2 text-sm">
         <Button
-          type="button"
+          type="submit"
+          name="intent"
+          value="resend"
           variant="ghost"
           size="sm"
-          disabled={busy || left > 0}
-          onClick={() => void resend()}
+          // Before the code runs nothing counts down: the services host refuses a resend too early.
+          disabled={busy || (hydrated && left > 0)}
+          onClick={(event) => {
+            event.preventDefault();
+            void resend();
+          }}
         >
           {t('resend')}
         </Button>

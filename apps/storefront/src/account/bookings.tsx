@@ -1,12 +1,13 @@
 import { type BookingsQuery, useBookings, useCancelBooking } from '@marketkit/hooks';
 import { bookingActions, loadState, pageCount } from '@marketkit/hooks/core';
 import type { Schema } from '@marketkit/sdk';
-import { Button, Dialog, EmptyState, ErrorState, Pagination, Skeleton } from '@marketkit/ui';
+import { Button, Dialog, Pagination } from '@marketkit/ui';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { orderHref, placeholders, productHref } from '../catalogue/links.ts';
-import { SelectField } from '../catalogue/select-field.tsx';
+import { orderHref, productHref } from '../catalogue/links.ts';
+import { BrowseLink, LoadStates } from '../common/load-states.tsx';
+import { SelectField } from '../common/select-field.tsx';
 import { useBusyAction } from '../common/use-busy-action.ts';
 import { useFormat } from '../i18n/format.ts';
 import { RescheduleDialog } from './reschedule-dialog.tsx';
@@ -57,34 +58,23 @@ export function Bookings() {
           }}
         />
       </div>
-      {state === 'failed' ? (
-        <ErrorState
-          title={t('bookings.load_failed')}
-          retryLabel={t('common:retry')}
-          onRetry={() => void bookings.refetch()}
-        />
-      ) : state === 'loading' ? (
-        <div className="flex flex-col gap-3" aria-busy="true">
-          {placeholders(2).map((key) => (
-            <Skeleton key={key} className="h-24 w-full" />
-          ))}
-        </div>
-      ) : state === 'empty' || !list ? (
-        <EmptyState
-          title={filter ? t('bookings.empty_filtered') : t('bookings.empty')}
-          action={
-            <Link to="/productListing" className="underline underline-offset-4">
-              {t('bookings.browse')}
-            </Link>
-          }
-        />
-      ) : (
-        <ul className="flex flex-col gap-3" aria-busy={bookings.isPlaceholderData}>
-          {list.map((booking) => (
-            <BookingRow key={booking.booking_id} booking={booking} />
-          ))}
-        </ul>
-      )}
+      <LoadStates
+        state={state}
+        failed={{ title: t('bookings.load_failed'), onRetry: () => void bookings.refetch() }}
+        loading={['h-24 w-full', 'h-24 w-full']}
+        empty={{
+          title: filter ? t('bookings.empty_filtered') : t('bookings.empty'),
+          action: <BrowseLink>{t('bookings.browse')}</BrowseLink>,
+        }}
+      >
+        {() => (
+          <ul className="flex flex-col gap-3" aria-busy={bookings.isPlaceholderData}>
+            {(list ?? []).map((booking) => (
+              <BookingRow key={booking.booking_id} booking={booking} />
+            ))}
+          </ul>
+        )}
+      </LoadStates>
       <Pagination
         page={page}
         pageCount={pageCount(total, PAGE_SIZE)}

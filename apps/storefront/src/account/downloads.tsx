@@ -1,10 +1,11 @@
 import { useDigitalDownload, useDigitalProducts } from '@marketkit/hooks';
 import { formatMegabytes, loadState } from '@marketkit/hooks/core';
 import type { Schema } from '@marketkit/sdk';
-import { Button, EmptyState, ErrorState, Skeleton } from '@marketkit/ui';
+import { Button } from '@marketkit/ui';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { orderHref, placeholders, productHref } from '../catalogue/links.ts';
+import { orderHref, productHref } from '../catalogue/links.ts';
+import { BrowseLink, LoadStates } from '../common/load-states.tsx';
 import { useFormat } from '../i18n/format.ts';
 import { useSaveDownload } from '../orders/save-file.ts';
 
@@ -24,35 +25,24 @@ export function Downloads() {
       <h2 id="downloads-title" className="font-semibold text-xl">
         {t('downloads.title')}
       </h2>
-      {state === 'failed' ? (
-        <ErrorState
-          title={t('downloads.load_failed')}
-          retryLabel={t('common:retry')}
-          onRetry={() => void products.refetch()}
-        />
-      ) : state === 'loading' ? (
-        <div className="flex flex-col gap-3" aria-busy="true">
-          {placeholders(2).map((key) => (
-            <Skeleton key={key} className="h-20 w-full" />
-          ))}
-        </div>
-      ) : state === 'empty' || !list ? (
-        <EmptyState
-          title={t('downloads.empty')}
-          description={t('downloads.empty_hint')}
-          action={
-            <Link to="/productListing" className="underline underline-offset-4">
-              {t('downloads.browse')}
-            </Link>
-          }
-        />
-      ) : (
-        <ul className="flex flex-col gap-3">
-          {list.map((purchase) => (
-            <DownloadRow key={purchase.order_item_id} purchase={purchase} />
-          ))}
-        </ul>
-      )}
+      <LoadStates
+        state={state}
+        failed={{ title: t('downloads.load_failed'), onRetry: () => void products.refetch() }}
+        loading={['h-20 w-full', 'h-20 w-full']}
+        empty={{
+          title: t('downloads.empty'),
+          description: t('downloads.empty_hint'),
+          action: <BrowseLink>{t('downloads.browse')}</BrowseLink>,
+        }}
+      >
+        {() => (
+          <ul className="flex flex-col gap-3">
+            {(list ?? []).map((purchase) => (
+              <DownloadRow key={purchase.order_item_id} purchase={purchase} />
+            ))}
+          </ul>
+        )}
+      </LoadStates>
     </section>
   );
 }

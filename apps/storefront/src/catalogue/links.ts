@@ -11,7 +11,3 @@ export function productIdFromSearch(search: string): number | null {
 
 /** One of the shopper's orders (signed-in). */
 export const orderHref = (orderId: number) => `/userprofile/order?orderId=${orderId}`;
-
-/** Keys for `count` loading placeholders. */
-export const placeholders = (count: number) =>
-  Array.from({ length: count }, (_, index) => `placeholder-${index}`);

@@ -1,15 +1,18 @@
-import { isSavablePincode } from '@marketkit/hooks/core';
+import { chosenPincode, isSavablePincode, PINCODE_PARAM } from '@marketkit/hooks/core';
 import { Button, Input } from '@marketkit/ui';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Form, useLocation, useNavigate } from 'react-router';
 
-/** The address's field a pincode form sends when the browser submits it (before the code runs). */
-const PINCODE_PARAM = 'pincode';
+/** The well-formed pincode the address carries (a form submitted without code), or null. */
+export function useAddressPincode(): string | null {
+  return chosenPincode(new URLSearchParams(useLocation().search).get(PINCODE_PARAM));
+}
 
 /**
  * A pincode field and its button; only a well-formed pincode (4 to 10 digits) is passed on. A GET form
- * to the page it is on (its other query parameters kept): submitted before the code runs, the pincode
- * arrives in the address and `usePincodeFromAddress` applies it once the code runs.
+ * to the page it is on (its other query parameters kept): submitted without code, the pincode arrives
+ * in the address, where the server answers it and `usePincodeFromAddress` applies it once the code
+ * runs; text that is no pincode comes back in the field with its error, as with the code.
  */
 export function PincodeForm({
   label,
@@ -22,8 +25,11 @@ export function PincodeForm({
   invalidText: string;
   onPincode: (pincode: string) => void;
 }) {
-  const [invalid, setInvalid] = useState(false);
   const { pathname, search } = useLocation();
+  const given = new URLSearchParams(search).get(PINCODE_PARAM);
+  // Read once: the address loses the field once the code runs, the error stays until the next try.
+  const [invalid, setInvalid] = useState(() => given !== null && chosenPincode(given) === null);
+  const [typed] = useState(() => (invalid ? (given ?? '') : undefined));
   const kept = [...new URLSearchParams(search)].filter(([name]) => name !== PINCODE_PARAM && name !== 'page');
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -43,6 +49,7 @@ export function PincodeForm({
           inputMode="numeric"
           numericOnly
           maxLength={10}
+          defaultValue={typed}
           error={invalid ? invalidText : undefined}
         />
       </div>
@@ -70,7 +77,8 @@ export function usePincodeFromAddress(apply: (pincode: string) => void): void {
     const given = params.get(PINCODE_PARAM);
     if (given === null || handled.current === search) return;
     handled.current = search;
-    if (isSavablePincode(given.trim())) latest.current(given.trim());
+    const pincode = chosenPincode(given);
+    if (pincode !== null) latest.current(pincode);
     params.delete(PINCODE_PARAM);
     const rest = params.toString();
     void navigate(`${pathname}${rest ? `?${rest}` : ''}${hash}`, { replace: true, preventScrollReset: true });

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useFormat } from '../i18n/format.ts';
 import { productHref } from './links.ts';
-import { PincodeForm, usePincodeFromAddress } from './pincode-form.tsx';
+import { PincodeForm, useAddressPincode, usePincodeFromAddress } from './pincode-form.tsx';
 
 type Product = Schema<'ProductDetail'>;
 
@@ -14,7 +14,8 @@ type Product = Schema<'ProductDetail'>;
 export function DeliveryCheck({ product }: { product: Product }) {
   const { t } = useTranslation('product_details');
   const store = useStoreBootstrap();
-  const [pincode, setPincode] = useState<string | null>(null);
+  // A pincode checked without code is in the address: the server rendered its answer.
+  const [pincode, setPincode] = useState<string | null>(useAddressPincode());
   usePincodeFromAddress(setPincode);
   const availability = useAvailability(product.product_id, pincode);
   const days = estimatedDeliveryDays(

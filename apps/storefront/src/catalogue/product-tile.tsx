@@ -4,9 +4,10 @@ import type { Schema } from '@marketkit/sdk';
 import { DiscountBadge, Price, ProductCard, RatingStars, Skeleton } from '@marketkit/ui';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PLACEHOLDER_IMAGE, placeholders, productHref } from './links.ts';
+import { placeholders } from '../common/load-states.tsx';
+import { RouterLink } from '../common/router-link.tsx';
+import { PLACEHOLDER_IMAGE, productHref } from './links.ts';
 import { useMoney } from './money.ts';
-import { RouterLink } from './router-link.tsx';
 
 /**
  * A product in a grid or row: image, name (as text), price or nothing when hidden, discount, rating.

@@ -1,9 +1,10 @@
 import { useEnquiries } from '@marketkit/hooks';
 import { enquiryChip, pageCount } from '@marketkit/hooks/core';
-import { EmptyState, ErrorState, Pagination, Skeleton } from '@marketkit/ui';
+import { Pagination } from '@marketkit/ui';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { placeholders, productHref } from '../catalogue/links.ts';
+import { productHref } from '../catalogue/links.ts';
+import { LoadStates } from '../common/load-states.tsx';
 import { useFormat } from '../i18n/format.ts';
 import { ToneChip } from './status-chip.tsx';
 
@@ -13,25 +14,24 @@ export function EnquiryList({ page, onPage }: { page: number; onPage: (page: num
   const { t } = useTranslation(['order', 'common']);
   const enquiries = useEnquiries({ page });
   const total = enquiries.data?.total_count ?? 0;
-  if (enquiries.isError)
+  // A failure shows even over an earlier page's answer (the page asked for is not that one).
+  const state = enquiries.isError
+    ? 'failed'
+    : enquiries.isPending
+      ? 'loading'
+      : total === 0
+        ? 'empty'
+        : 'ready';
+  if (state !== 'ready')
     return (
-      <ErrorState
-        title={t('enquiries.failed')}
-        retryLabel={t('common:retry')}
-        onRetry={() => void enquiries.refetch()}
+      <LoadStates
+        state={state}
+        failed={{ title: t('enquiries.failed'), onRetry: () => void enquiries.refetch() }}
+        loading={['h-24 w-full', 'h-24 w-full']}
+        list
+        empty={{ title: t('enquiries.empty'), description: t('enquiries.empty_hint') }}
       />
     );
-  if (enquiries.isPending)
-    return (
-      <ul className="flex flex-col gap-3" aria-busy="true" aria-label={t('common:loading')}>
-        {placeholders(2).map((key) => (
-          <li key={key}>
-            <Skeleton className="h-24 w-full" />
-          </li>
-        ))}
-      </ul>
-    );
-  if (total === 0) return <EmptyState title={t('enquiries.empty')} description={t('enquiries.empty_hint')} />;
   return (
     <div className="flex flex-col gap-4">
       <ul className="flex flex-col gap-3">

@@ -10,7 +10,7 @@ import {
 import { Button, Input } from '@marketkit/ui';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SelectField } from '../catalogue/select-field.tsx';
+import { SelectField } from '../common/select-field.tsx';
 import { useWideScreen } from '../shell/use-wide-screen.ts';
 
 /**

@@ -1,12 +1,13 @@
 import { useOrders } from '@marketkit/hooks';
 import { hasOrderFilters, loadState, type OrderListFilters, pageCount } from '@marketkit/hooks/core';
 import type { Schema } from '@marketkit/sdk';
-import { Button, EmptyState, ErrorState, Pagination, Skeleton } from '@marketkit/ui';
+import { Button, EmptyState, Pagination } from '@marketkit/ui';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { orderHref, placeholders } from '../catalogue/links.ts';
+import { orderHref } from '../catalogue/links.ts';
 import { useMoney } from '../catalogue/money.ts';
 import { Thumbnail } from '../catalogue/thumbnail.tsx';
+import { BrowseLink, LoadStates } from '../common/load-states.tsx';
 import { useFormat } from '../i18n/format.ts';
 import { OrderFilters } from './order-filters.tsx';
 import { StatusChip } from './status-chip.tsx';
@@ -78,59 +79,52 @@ export function OrderList({
             ? null
             : t(requests ? 'request_count' : 'order_count', { count: total })}
       </p>
-      {state === 'failed' ? (
-        <ErrorState
-          title={t(requests ? 'requests_failed' : 'orders_failed')}
-          retryLabel={t('common:retry')}
-          onRetry={() => void orders.refetch()}
-        />
-      ) : state === 'loading' ? (
-        <ul className="flex flex-col gap-3" aria-busy="true" aria-label={t('common:loading')}>
-          {placeholders(3).map((key) => (
-            <li key={key}>
-              <Skeleton className="h-28 w-full" />
-            </li>
-          ))}
-        </ul>
-      ) : state === 'empty' ? (
-        hasOrderFilters(filters) ? (
-          <EmptyState
-            title={t('no_matches')}
-            action={
-              <Button variant="secondary" onClick={onClear}>
-                {t('filters.clear')}
-              </Button>
-            }
-          />
-        ) : (
-          <EmptyState
-            title={t(requests ? 'no_requests' : 'no_orders')}
-            action={
-              <Link to="/productListing" className="underline underline-offset-4">
-                {t('start_shopping')}
-              </Link>
-            }
-          />
-        )
-      ) : (page?.data.length ?? 0) === 0 ? (
-        <EmptyState
-          title={t('page_out_of_range')}
-          action={
-            <Button variant="secondary" onClick={() => onChange({ page: 1 })}>
-              {t('first_page')}
-            </Button>
-          }
-        />
-      ) : (
-        <ul
-          className={`flex flex-col gap-3 ${orders.isPlaceholderData ? 'opacity-60' : ''}`}
-          aria-busy={orders.isFetching}
-        >
-          {page?.data.map((order) => (
-            <OrderCard key={order.order_id} order={order} />
-          ))}
-        </ul>
-      )}
+      <LoadStates
+        state={state}
+        failed={{
+          title: t(requests ? 'requests_failed' : 'orders_failed'),
+          onRetry: () => void orders.refetch(),
+        }}
+        loading={['h-28 w-full', 'h-28 w-full', 'h-28 w-full']}
+        list
+        empty={
+          hasOrderFilters(filters)
+            ? {
+                title: t('no_matches'),
+                action: (
+                  <Button variant="secondary" onClick={onClear}>
+                    {t('filters.clear')}
+                  </Button>
+                ),
+              }
+            : {
+                title: t(requests ? 'no_requests' : 'no_orders'),
+                action: <BrowseLink>{t('start_shopping')}</BrowseLink>,
+              }
+        }
+      >
+        {() =>
+          (page?.data.length ?? 0) === 0 ? (
+            <EmptyState
+              title={t('page_out_of_range')}
+              action={
+                <Button variant="secondary" onClick={() => onChange({ page: 1 })}>
+                  {t('first_page')}
+                </Button>
+              }
+            />
+          ) : (
+            <ul
+              className={`flex flex-col gap-3 ${orders.isPlaceholderData ? 'opacity-60' : ''}`}
+              aria-busy={orders.isFetching}
+            >
+              {page?.data.map((order) => (
+                <OrderCard key={order.order_id} order={order} />
+              ))}
+            </ul>
+          )
+        }
+      </LoadStates>
       <Pagination
         page={filters.page}
         pageCount={pageCount(total)}

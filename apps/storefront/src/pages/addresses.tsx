@@ -1,11 +1,12 @@
 import { useAddresses, useCart, usePincodeCheck } from '@marketkit/hooks';
 import { addressInputOf, addressLine } from '@marketkit/hooks/core';
 import type { Schema } from '@marketkit/sdk';
-import { Button, Dialog, EmptyState, ErrorState, Input, Skeleton } from '@marketkit/ui';
+import { Button, Dialog, Input } from '@marketkit/ui';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AddressForm } from '../checkout/address-form.tsx';
 import { failureMessage } from '../common/failure.ts';
+import { LoadStates } from '../common/load-states.tsx';
 import { useBusyAction } from '../common/use-busy-action.ts';
 import type { RouteHandle } from '../i18n/namespaces.ts';
 
@@ -46,76 +47,73 @@ export default function Addresses() {
         <Button onClick={() => setEditing({ mode: 'new' })}>{t('add')}</Button>
       </div>
       <DeliveryCheck />
-      {book.state === 'failed' ? (
-        <ErrorState
-          title={t('load_failed')}
-          description={failureMessage(book.error, '', t) || undefined}
-          retryLabel={t('common:retry')}
-          onRetry={book.reload}
-        />
-      ) : book.state === 'loading' ? (
-        <div className="flex flex-col gap-3" aria-busy="true">
-          <Skeleton className="h-24 w-full" />
-          <Skeleton className="h-24 w-full" />
-        </div>
-      ) : book.state === 'empty' ? (
-        <EmptyState title={t('empty')} description={t('empty_hint')} />
-      ) : (
-        (['delivery', 'billing'] as const).map((type) => {
-          const list = book.addresses.filter((address) => address.address_type === type);
-          return list.length === 0 ? null : (
-            <section key={type} aria-labelledby={`addresses-${type}`} className="flex flex-col gap-3">
-              <h2 id={`addresses-${type}`} className="font-semibold text-lg">
-                {t(`heading.${type}`)}
-              </h2>
-              <ul className="grid gap-3 sm:grid-cols-2">
-                {list.map((address) => (
-                  <li
-                    key={address.address_id}
-                    className="flex flex-col gap-2 rounded-lg border border-current/15 p-4"
-                    data-testid="address"
-                  >
-                    <div className="flex flex-wrap items-center gap-2">
-                      <span className="font-medium">{address.full_name}</span>
-                      {address.is_default ? (
-                        <span className="rounded-full border border-current/30 px-2 text-xs">
-                          {t('default')}
-                        </span>
-                      ) : null}
-                    </div>
-                    <p className="text-sm">{addressLine(address)}</p>
-                    <p className="text-sm opacity-80" dir="ltr">
-                      {address.extension} {address.phone}
-                    </p>
-                    <div className="mt-auto flex flex-wrap gap-2">
-                      <Button
-                        size="sm"
-                        variant="secondary"
-                        onClick={() => setEditing({ mode: 'edit', address })}
-                      >
-                        {t('edit')}
-                        <span className="sr-only">
-                          : {address.full_name}, {address.address_line_1}
-                        </span>
-                      </Button>
-                      {address.is_default ? null : (
-                        <Button size="sm" variant="ghost" onClick={() => void makeDefault(address)}>
-                          {t('make_default_action')}
+      <LoadStates
+        state={book.state}
+        failed={{
+          title: t('load_failed'),
+          description: failureMessage(book.error, '', t) || undefined,
+          onRetry: book.reload,
+        }}
+        loading={['h-24 w-full', 'h-24 w-full']}
+        empty={{ title: t('empty'), description: t('empty_hint') }}
+      >
+        {() =>
+          (['delivery', 'billing'] as const).map((type) => {
+            const list = book.addresses.filter((address) => address.address_type === type);
+            return list.length === 0 ? null : (
+              <section key={type} aria-labelledby={`addresses-${type}`} className="flex flex-col gap-3">
+                <h2 id={`addresses-${type}`} className="font-semibold text-lg">
+                  {t(`heading.${type}`)}
+                </h2>
+                <ul className="grid gap-3 sm:grid-cols-2">
+                  {list.map((address) => (
+                    <li
+                      key={address.address_id}
+                      className="flex flex-col gap-2 rounded-lg border border-current/15 p-4"
+                      data-testid="address"
+                    >
+                      <div className="flex flex-wrap items-center gap-2">
+                        <span className="font-medium">{address.full_name}</span>
+                        {address.is_default ? (
+                          <span className="rounded-full border border-current/30 px-2 text-xs">
+                            {t('default')}
+                          </span>
+                        ) : null}
+                      </div>
+                      <p className="text-sm">{addressLine(address)}</p>
+                      <p className="text-sm opacity-80" dir="ltr">
+                        {address.extension} {address.phone}
+                      </p>
+                      <div className="mt-auto flex flex-wrap gap-2">
+                        <Button
+                          size="sm"
+                          variant="secondary"
+                          onClick={() => setEditing({ mode: 'edit', address })}
+                        >
+                          {t('edit')}
+                          <span className="sr-only">
+                            : {address.full_name}, {address.address_line_1}
+                          </span>
+                        </Button>
+                        {address.is_default ? null : (
+                          <Button size="sm" variant="ghost" onClick={() => void makeDefault(address)}>
+                            {t('make_default_action')}
+                            <span className="sr-only">: {address.address_line_1}</span>
+                          </Button>
+                        )}
+                        <Button size="sm" variant="ghost" onClick={() => setDeleting(address)}>
+                          {t('delete')}
                           <span className="sr-only">: {address.address_line_1}</span>
                         </Button>
-                      )}
-                      <Button size="sm" variant="ghost" onClick={() => setDeleting(address)}>
-                        {t('delete')}
-                        <span className="sr-only">: {address.address_line_1}</span>
-                      </Button>
-                    </div>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          );
-        })
-      )}
+                      </div>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            );
+          })
+        }
+      </LoadStates>
       <Dialog
         open={editing !== null}
         onOpenChange={(open) => (open ? null : setEditing(null))}

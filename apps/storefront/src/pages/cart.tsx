@@ -8,7 +8,7 @@ import {
   useStartCheckout,
 } from '@marketkit/hooks';
 import { type CartLine, cartTotals, hasGuestCartToMerge, maxQuantity } from '@marketkit/hooks/core';
-import { Button, EmptyState, ErrorState, Price, QuantityStepper, Skeleton, toast } from '@marketkit/ui';
+import { Button, Price, QuantityStepper, toast } from '@marketkit/ui';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -16,6 +16,7 @@ import { productHref } from '../catalogue/links.ts';
 import { useMoney } from '../catalogue/money.ts';
 import { Thumbnail } from '../catalogue/thumbnail.tsx';
 import { failureMessage, type Translate } from '../common/failure.ts';
+import { BrowseLink, LoadStates } from '../common/load-states.tsx';
 import { rememberReturnTo } from '../common/return-to.ts';
 import { useFormat } from '../i18n/format.ts';
 import type { RouteHandle } from '../i18n/namespaces.ts';
@@ -75,7 +76,7 @@ function Line({ item, cart }: { item: CartLine; cart: Pick<UseCartResult, 'setQu
           <QuantityStepper
             value={item.cart_quantity}
             min={1}
-            max={maxQuantity(item.quantity)}
+            max={maxQuantity(item.stock)}
             onChange={(quantity) => void change(quantity)}
             label={t('quantity_of', { name: item.product_name })}
             decreaseLabel={t('decrease')}
@@ -165,8 +166,8 @@ export default function Cart() {
   const [busy, setBusy] = useState(false);
   const market = useMarket();
   const { merge, status: mergeStatus } = useGuestCartMerge();
-  // Spec §4: the cart page merges the guest cart itself once the shopper is signed in (the provider
-  // leaves /cart to it). What the server refuses is said by the shell, which reads the same merge.
+  // The cart page joins the provider's guest-cart merge once the shopper is signed in, to say when it
+  // failed. What the server refuses is said by the shell, which reads the same merge.
   useEffect(() => {
     const { state } = market;
     const pending = hasGuestCartToMerge(
@@ -204,41 +205,26 @@ export default function Cart() {
     }
   };
 
-  if (cart.state === 'loading')
+  // A server cart that did not load says so, with a retry: never "your cart is empty".
+  if (cart.state !== 'ready')
     return (
-      <div className="mx-auto flex max-w-4xl flex-col gap-3 px-4 py-6" aria-busy="true">
+      <div className="mx-auto flex max-w-4xl flex-col gap-3 px-4 py-6">
         <h1 className="font-bold text-2xl">{t('title')}</h1>
-        <Skeleton className="h-24 w-full" />
-        <Skeleton className="h-24 w-full" />
-      </div>
-    );
-  // The server cart did not load: said so, with a retry; never "your cart is empty".
-  if (cart.state === 'failed')
-    return (
-      <div className="mx-auto max-w-4xl px-4 py-6">
-        <h1 className="font-bold text-2xl">{t('title')}</h1>
-        <ErrorState
-          title={t('load_failed')}
-          description={failureMessage(cart.error, '', t) || undefined}
-          retryLabel={t('common:retry')}
-          onRetry={cart.reload}
+        <LoadStates
+          state={cart.state}
+          failed={{
+            title: t('load_failed'),
+            description: failureMessage(cart.error, '', t) || undefined,
+            onRetry: cart.reload,
+          }}
+          loading={['h-24 w-full', 'h-24 w-full']}
+          empty={{
+            title: t('empty'),
+            description: t('empty_hint'),
+            action: <BrowseLink>{t('continue_shopping')}</BrowseLink>,
+          }}
         />
-      </div>
-    );
-  if (cart.state === 'empty')
-    return (
-      <div className="mx-auto max-w-4xl px-4 py-6">
-        <h1 className="font-bold text-2xl">{t('title')}</h1>
-        <EmptyState
-          title={t('empty')}
-          description={t('empty_hint')}
-          action={
-            <Link to="/productListing" className="underline underline-offset-4">
-              {t('continue_shopping')}
-            </Link>
-          }
-        />
-        <RefusedEntries cart={cart} />
+        {cart.state === 'empty' ? <RefusedEntries cart={cart} /> : null}
       </div>
     );
   return (

@@ -2,8 +2,8 @@ import { useCategories } from '@marketkit/hooks';
 import { ErrorState, Skeleton } from '@marketkit/ui';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { placeholders } from '../catalogue/links.ts';
 import { Thumbnail } from '../catalogue/thumbnail.tsx';
+import { placeholders } from '../common/load-states.tsx';
 import type { RouteHandle } from '../i18n/namespaces.ts';
 
 export const handle: RouteHandle = { i18n: ['product_listing'], catalogue: true };

@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { Form, Link, useLocation, useNavigate } from 'react-router';
 import { PincodeForm, usePincodeFromAddress } from '../catalogue/pincode-form.tsx';
 import { ProductGrid } from '../catalogue/product-tile.tsx';
-import { SelectField } from '../catalogue/select-field.tsx';
+import { SelectField } from '../common/select-field.tsx';
 import type { RouteHandle } from '../i18n/namespaces.ts';
 import { useFirstScreenWait } from '../shell/use-first-screen-wait.ts';
 import { useWideScreen } from '../shell/use-wide-screen.ts';

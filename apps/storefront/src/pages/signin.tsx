@@ -16,6 +16,7 @@ import { useFinishSignIn } from '../account-auth/finish.ts';
 import { IdentifierField } from '../account-auth/identifier-field.tsx';
 import { NewPasswordFields } from '../account-auth/new-password-fields.tsx';
 import type { SignInActionData } from '../account-auth/sign-in-steps.ts';
+import { StepButton, useOpenedStep } from '../account-auth/step-button.tsx';
 import { failureMessage, failureText } from '../common/failure.ts';
 import type { RouteHandle } from '../i18n/namespaces.ts';
 
@@ -43,7 +44,18 @@ export default function SignIn() {
   const finish = useFinishSignIn();
   // What the route action answered when the browser submitted a form itself (before the code ran).
   const answered = useActionData<SignInActionData>();
-  const [step, setStep] = useState<Step>(answered?.step ?? { kind: 'password' });
+  // A step opened by its button before the code ran (`?step=`, see StepButton).
+  const opened = useOpenedStep(['otp', 'forgot', 'unlock'] as const);
+  // An answer of the route action is the page's state (a refusal without a step is sign-in's own).
+  const [step, setStep] = useState<Step>(() =>
+    answered
+      ? (answered.step ?? { kind: 'password' })
+      : opened === 'unlock'
+        ? { kind: 'unlock', challenge: null }
+        : opened
+          ? { kind: opened }
+          : { kind: 'password' },
+  );
   const [username, setUsername] = useState(answered?.values.username ?? '');
   const [extension, setExtension] = useState(answered?.values.extension || DEFAULT_PHONE_EXTENSION);
   const [problems, setProblems] = useState<{
@@ -54,14 +66,18 @@ export default function SignIn() {
   }>(() => {
     const found = answered?.problems ?? {};
     const worded: Record<string, string> = {};
-    for (const [name, problem] of Object.entries(found)) worded[name] = t(`problem.${problem}`);
+    for (const [name, problem] of Object.entries(found))
+      if (name !== 'otp') worded[name] = t(`problem.${problem}`);
     return worded;
   });
   const [error, setError] = useState(() =>
     answered && 'failure' in answered ? failureText(answered.failure ?? null, t('failed'), t) : '',
   );
-  const [notice, setNotice] = useState('');
-  const [locked, setLocked] = useState(false);
+  const [notice, setNotice] = useState(() =>
+    answered?.notice && answered.notice !== 'code_resent' ? t(answered.notice) : '',
+  );
+  // A locked account (423) is offered the way out, whether the page or its route action signed in.
+  const [locked, setLocked] = useState(answered?.failure?.status === 423);
   const [trust, setTrust] = useState(true);
   const [busy, setBusy] = useState(false);
 
@@ -156,11 +172,25 @@ export default function SignIn() {
     });
   };
 
-  const codeProblem = answered?.problems?.otp
-    ? t(`problem.${answered.problems.otp}`)
-    : answered && 'codeFailure' in answered
-      ? failureText(answered.codeFailure ?? null, t('code_failed'), t)
+  // What the route action said about a code belongs to the step it answered, not to a later one.
+  const fromAction = answered?.step?.kind === step.kind ? answered : undefined;
+  const codeProblem = fromAction?.problems?.otp
+    ? t(`problem.${fromAction.problems.otp}`)
+    : fromAction && 'codeFailure' in fromAction
+      ? failureText(fromAction.codeFailure ?? null, t('code_failed'), t)
+      : fromAction && 'resendFailure' in fromAction
+        ? failureText(fromAction.resendFailure ?? null, t('resend_failed'), t)
+        : undefined;
+  // The route action's new code, said as the page's own resend says it.
+  const codeNotice =
+    fromAction?.notice === 'code_resent' &&
+    fromAction.step &&
+    'challenge' in fromAction.step &&
+    fromAction.step.challenge
+      ? t('code_resent', { destination: fromAction.step.challenge.masked_destination })
       : undefined;
+  // Who the code steps are for, carried so the password step after them starts with it filled in.
+  const who = { username, extension };
 
   const heading: Record<Step['kind'], string> = {
     password: t('title'),
@@ -185,16 +215,16 @@ export default function SignIn() {
         <fieldset className="flex gap-2">
           <legend className="sr-only">{t('how')}</legend>
           {(['password', 'otp'] as const).map((kind) => (
-            <Button
+            <StepButton
               key={kind}
-              type="button"
+              step={kind === 'password' ? null : kind}
               size="sm"
               variant={step.kind === kind ? 'primary' : 'secondary'}
               aria-pressed={step.kind === kind}
               onClick={() => go({ kind })}
             >
               {t(`with_${kind}`)}
-            </Button>
+            </StepButton>
           ))}
         </fieldset>
       ) : null}
@@ -220,16 +250,19 @@ export default function SignIn() {
           <Button type="submit" disabled={busy}>
             {t('submit')}
           </Button>
-          <Button
-            type="button"
-            variant="ghost"
-            size="sm"
-            className="self-start"
-            onClick={() => go({ kind: 'forgot' })}
-          >
-            {t('forgot')}
-          </Button>
         </Form>
+      ) : null}
+      {step.kind === 'password' ? (
+        // Its own form (forms do not nest): the password typed never goes into an address.
+        <StepButton
+          step="forgot"
+          variant="ghost"
+          size="sm"
+          className="self-start"
+          onClick={() => go({ kind: 'forgot' })}
+        >
+          {t('forgot')}
+        </StepButton>
       ) : null}
 
       {step.kind === 'otp' || step.kind === 'forgot' || (step.kind === 'unlock' && !step.challenge) ? (
@@ -264,6 +297,7 @@ export default function SignIn() {
           challenge={step.challenge}
           intent="otp-code"
           problem={codeProblem}
+          notice={codeNotice}
           submitLabel={t('submit')}
           onResend={() => flows.resendCode(step.challenge.otp_reference)}
           onSubmit={async (otp) =>
@@ -278,6 +312,7 @@ export default function SignIn() {
           intent="device"
           fields={answered?.values.device_id ? { device_id: answered.values.device_id } : {}}
           problem={codeProblem}
+          notice={codeNotice}
           submitLabel={t('confirm_device')}
           onResend={() => flows.resendDeviceCode(step.challenge.otp_reference)}
           onSubmit={async (otp) =>
@@ -306,6 +341,9 @@ export default function SignIn() {
         <CodeForm
           challenge={step.challenge}
           intent="forgot-code"
+          fields={who}
+          problem={codeProblem}
+          notice={codeNotice}
           submitLabel={t('continue')}
           onResend={() => flows.resendCode(step.challenge.otp_reference)}
           onSubmit={async (otp) => {
@@ -317,6 +355,10 @@ export default function SignIn() {
 
       {step.kind === 'new-password' ? (
         <Form method="post" onSubmit={resetPassword(step.token)} noValidate className="flex flex-col gap-4">
+          <input type="hidden" name="intent" value="new-password" />
+          <input type="hidden" name="verification_token" value={step.token} />
+          <input type="hidden" name="username" value={username} />
+          <input type="hidden" name="extension" value={extension} />
           <NewPasswordFields
             label={t('new_password')}
             hint={t('password_rule')}
@@ -334,6 +376,9 @@ export default function SignIn() {
           <CodeForm
             challenge={step.challenge}
             intent="unlock-code"
+            fields={who}
+            problem={codeProblem}
+            notice={codeNotice}
             submitLabel={t('unlock')}
             onResend={() => flows.resendCode((step.challenge as CodeChallenge).otp_reference)}
             onSubmit={async (otp) => {
@@ -354,15 +399,15 @@ export default function SignIn() {
         <div role="alert" className="flex flex-col gap-2 text-sm text-red-700">
           <p>{error}</p>
           {locked && step.kind !== 'unlock' ? (
-            <Button
-              type="button"
+            <StepButton
+              step="unlock"
               variant="secondary"
               size="sm"
               className="self-start"
               onClick={() => go({ kind: 'unlock', challenge: null })}
             >
               {t('unlock_account')}
-            </Button>
+            </StepButton>
           ) : null}
         </div>
       ) : null}

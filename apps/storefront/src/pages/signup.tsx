@@ -55,11 +55,13 @@ export default function SignUp() {
   const answered = useActionData<SignUpActionData>();
   const [step, setStep] = useState<Step>(answered?.step ?? { kind: 'identify' });
   const [extension, setExtension] = useState(DEFAULT_PHONE_EXTENSION);
-  const [accepted, setAccepted] = useState<Set<number>>(new Set());
+  // The consents ticked: the boxes hold them (a tick before the code runs stays); this mirrors them.
+  const [accepted, setAccepted] = useState<Set<number>>(() => new Set(answered?.accepted ?? []));
   const [problems, setProblems] = useState<Partial<Record<Field, string>>>(() => {
     const worded: Partial<Record<Field, string>> = {};
     for (const [name, problem] of Object.entries(answered?.problems ?? {}))
-      if (name !== 'otp') worded[name as Field] = t(`signin:problem.${problem}`);
+      if (name === 'consents') worded.consents = t('consent_required');
+      else if (name !== 'otp') worded[name as Field] = t(`signin:problem.${problem}`);
     return worded;
   });
   const [error, setError] = useState(() =>
@@ -68,6 +70,15 @@ export default function SignUp() {
       : '',
   );
   const [busy, setBusy] = useState(false);
+  // The details step the route action rendered carries the store's requirements it asked for; the
+  // page's own flow asks for them itself.
+  const carried = answered?.step?.kind === 'details' ? answered.step.requirements : null;
+  const needs = carried
+    ? { ...carried, isLoading: false, error: null, reload: requirements.reload }
+    : requirements;
+  // Only the page's code can answer reCAPTCHA: until it runs, the details step says so.
+  const recaptchaOn = Boolean(needs.recaptcha?.enabled && needs.recaptcha.site_key);
+  const typed = answered?.typed;
 
   const run = async (work: () => Promise<void>) => {
     setBusy(true);
@@ -111,6 +122,9 @@ export default function SignUp() {
     const other = text('other');
     const password = String(form.get('password') ?? '');
     const confirm = String(form.get('confirm') ?? '');
+    // Read from the boxes: a consent ticked before the code ran counts.
+    const ticked = new Set(form.getAll('consent').map(Number));
+    setAccepted(ticked);
     const found: Partial<Record<Field, string>> = {};
     const first = nameProblem(firstName);
     if (first) found.first_name = t(`signin:problem.${first}`);
@@ -127,7 +141,7 @@ export default function SignUp() {
       if (passwordProblems.next) found.password = t(`signin:problem.${passwordProblems.next}`);
       if (passwordProblems.confirm) found.confirm = t(`signin:problem.${passwordProblems.confirm}`);
     }
-    if (missingConsents(requirements.consents, accepted).length > 0) found.consents = t('consent_required');
+    if (missingConsents(needs.consents, ticked).length > 0) found.consents = t('consent_required');
     setProblems(found);
     const firstProblem = (['first_name', 'last_name', 'other', 'password', 'confirm'] as const).find(
       (field) => found[field],
@@ -140,7 +154,7 @@ export default function SignUp() {
       return;
     }
     void run(async () => {
-      const captcha = await recaptchaToken(requirements.recaptcha, 'signup');
+      const captcha = await recaptchaToken(needs.recaptcha, 'signup');
       const email =
         who.identifier_type === 'email'
           ? who.identifier
@@ -160,7 +174,7 @@ export default function SignUp() {
         ...(email ? { email } : {}),
         ...(phone ? { phone, extension } : {}),
         ...(password ? { password } : {}),
-        consents: consentDecisions(requirements.consents, accepted),
+        consents: consentDecisions(needs.consents, ticked),
         ...(captcha ? { recaptcha_token: captcha } : {}),
       });
       if (result.login_status === 'SUCCESS') finish();
@@ -233,6 +247,11 @@ export default function SignUp() {
         <CodeForm
           challenge={step.challenge}
           intent="signup-code"
+          notice={
+            answered?.step?.kind === 'code' && answered.notice === 'code_resent'
+              ? t('signin:code_resent', { destination: answered.step.challenge.masked_destination })
+              : undefined
+          }
           fields={{
             identifier: step.who.identifier,
             identifier_type: step.who.identifier_type,
@@ -243,7 +262,9 @@ export default function SignUp() {
               ? t(`signin:problem.${answered.problems.otp}`)
               : answered?.step?.kind === 'code' && 'failure' in answered
                 ? failureText(answered.failure ?? null, t('signin:code_failed'), t)
-                : undefined
+                : answered?.step?.kind === 'code' && 'resendFailure' in answered
+                  ? failureText(answered.resendFailure ?? null, t('signin:resend_failed'), t)
+                  : undefined
           }
           submitLabel={t('signin:continue')}
           onResend={() => flows.resendCode(step.challenge.otp_reference)}
@@ -255,7 +276,8 @@ export default function SignUp() {
       ) : null}
 
       {step.kind === 'details' ? (
-        // Needs the app's code (consents, reCAPTCHA): the route action refuses it plainly without.
+        // Before the code runs it goes to the route action, which creates the account (the step's state
+        // in hidden fields, checked again there); a store that requires reCAPTCHA waits for the code.
         <Form
           method="post"
           onSubmit={submitDetails(step.token, step.who)}
@@ -263,11 +285,15 @@ export default function SignUp() {
           className="flex flex-col gap-4"
         >
           <input type="hidden" name="intent" value="signup-details" />
-          {hydrated ? null : (
+          <input type="hidden" name="verification_token" value={step.token} />
+          <input type="hidden" name="identifier" value={step.who.identifier} />
+          <input type="hidden" name="identifier_type" value={step.who.identifier_type} />
+          <input type="hidden" name="who_extension" value={step.who.extension ?? ''} />
+          {(recaptchaOn && !hydrated) || answered?.needsCode ? (
             <p role="note" className="rounded-md border border-current/30 p-3 text-sm">
               {t('needs_code')}
             </p>
-          )}
+          ) : null}
           <p className="text-sm">{t('verified', { identifier: step.who.identifier })}</p>
           <div className="grid gap-4 sm:grid-cols-2">
             <Input
@@ -275,6 +301,7 @@ export default function SignUp() {
               name="first_name"
               autoComplete="given-name"
               maxLength={60}
+              defaultValue={typed?.first_name ?? ''}
               error={problems.first_name}
             />
             <Input
@@ -282,6 +309,7 @@ export default function SignUp() {
               name="last_name"
               autoComplete="family-name"
               maxLength={60}
+              defaultValue={typed?.last_name ?? ''}
               error={problems.last_name}
             />
           </div>
@@ -291,6 +319,7 @@ export default function SignUp() {
             type={step.who.identifier_type === 'phone' ? 'email' : 'tel'}
             autoComplete={step.who.identifier_type === 'phone' ? 'email' : 'tel-national'}
             noSpaces
+            defaultValue={typed?.other ?? ''}
             error={problems.other}
           />
           <NewPasswordFields
@@ -299,28 +328,30 @@ export default function SignUp() {
             names={['password', 'confirm']}
             problems={problems}
           />
-          {requirements.isLoading ? <Skeleton className="h-16 w-full" /> : null}
-          {requirements.error ? (
+          {needs.isLoading ? <Skeleton className="h-16 w-full" /> : null}
+          {needs.error ? (
             <ErrorState
               title={t('requirements_failed')}
               retryLabel={t('common:retry')}
-              onRetry={requirements.reload}
+              onRetry={needs.reload}
             />
           ) : null}
-          {requirements.consents.length > 0 ? (
+          {needs.consents.length > 0 ? (
             <fieldset
               className="flex flex-col gap-3"
               aria-describedby={problems.consents ? 'consent-problem' : undefined}
             >
               <legend className="mb-1 font-medium">{t('consents')}</legend>
-              {requirements.consents.map((consent) => (
+              {needs.consents.map((consent) => (
                 <div key={consent.consent_id} className="flex items-start gap-3">
                   <input
                     type="checkbox"
                     id={`consent-${consent.consent_id}`}
                     aria-describedby={`consent-${consent.consent_id}-text`}
                     className="mt-1"
-                    checked={accepted.has(consent.consent_id)}
+                    name="consent"
+                    value={consent.consent_id}
+                    defaultChecked={accepted.has(consent.consent_id)}
                     data-consent-problem={
                       problems.consents && consent.required && !accepted.has(consent.consent_id)
                         ? ''
@@ -357,7 +388,7 @@ export default function SignUp() {
               ) : null}
             </fieldset>
           ) : null}
-          <Button type="submit" disabled={busy || requirements.isLoading || Boolean(requirements.error)}>
+          <Button type="submit" disabled={busy || needs.isLoading || Boolean(needs.error)}>
             {t('create')}
           </Button>
         </Form>

@@ -1,12 +1,12 @@
 import { useTrainingOverview } from '@marketkit/hooks';
 import { isExternalLink, progressPercent, safeJoinLink, trainingRouteIds } from '@marketkit/hooks/core';
 import { isMarketApiError, type Schema } from '@marketkit/sdk';
-import { ErrorState, Skeleton } from '@marketkit/ui';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ServiceStatus } from '../account/service-status.tsx';
 import { orderHref } from '../catalogue/links.ts';
+import { LoadStates } from '../common/load-states.tsx';
 import { useFormat } from '../i18n/format.ts';
 import type { RouteHandle } from '../i18n/namespaces.ts';
 import { Copy } from '../shell/copy.tsx';
@@ -33,26 +33,15 @@ export default function TrainingOverview() {
         </section>
       </Frame>
     );
-  if (training.isError)
-    return (
-      <Frame title={t('title')}>
-        <ErrorState
-          title={t('load_failed')}
-          retryLabel={t('common:retry')}
-          onRetry={() => void training.refetch()}
-        />
-      </Frame>
-    );
   const data = training.data;
-  if (!data)
+  if (training.isError || !data)
     return (
       <Frame title={t('title')}>
-        <div className="flex flex-col gap-3" aria-busy="true">
-          <Skeleton className="h-6 w-1/2" />
-          <Skeleton className="h-3 w-full" />
-          <Skeleton className="h-24 w-full" />
-          <Skeleton className="h-24 w-full" />
-        </div>
+        <LoadStates
+          state={training.isError ? 'failed' : 'loading'}
+          failed={{ title: t('load_failed'), onRetry: () => void training.refetch() }}
+          loading={['h-6 w-1/2', 'h-3 w-full', 'h-24 w-full', 'h-24 w-full']}
+        />
       </Frame>
     );
   return <Overview training={data} />;

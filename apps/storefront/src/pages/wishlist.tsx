@@ -1,14 +1,15 @@
 import { useCart, useWishlist } from '@marketkit/hooks';
 import { ITEM_TYPES, MAX_SEARCH_LENGTH, mainImage } from '@marketkit/hooks/core';
 import type { Schema } from '@marketkit/sdk';
-import { Button, EmptyState, ErrorState, Skeleton, toast } from '@marketkit/ui';
+import { Button, toast } from '@marketkit/ui';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { productHref } from '../catalogue/links.ts';
-import { SelectField } from '../catalogue/select-field.tsx';
 import { Thumbnail } from '../catalogue/thumbnail.tsx';
 import { failureMessage } from '../common/failure.ts';
+import { BrowseLink, LoadStates } from '../common/load-states.tsx';
+import { SelectField } from '../common/select-field.tsx';
 import type { RouteHandle } from '../i18n/namespaces.ts';
 
 export const handle: RouteHandle = { i18n: ['wishlist', 'cart'] };
@@ -70,54 +71,51 @@ export default function Wishlist() {
           onChange={(value) => setType(ITEM_TYPES.find((kind) => kind === value) ?? '')}
         />
       </div>
-      {wishlist.state === 'failed' ? (
-        <ErrorState
-          title={t('load_failed')}
-          description={failureMessage(wishlist.error, '', t) || undefined}
-          retryLabel={t('common:retry')}
-          onRetry={wishlist.reload}
-        />
-      ) : wishlist.state === 'loading' ? (
-        <div className="flex flex-col gap-3" aria-busy="true">
-          <Skeleton className="h-20 w-full" />
-          <Skeleton className="h-20 w-full" />
-        </div>
-      ) : wishlist.state === 'empty' ? (
-        <EmptyState
-          title={deferred.trim() || type ? t('no_matches') : t('empty')}
-          action={
-            <Link to="/productListing" className="underline underline-offset-4">
-              {t('cart:continue_shopping')}
-            </Link>
-          }
-        />
-      ) : (
-        <ul className="flex flex-col">
-          {wishlist.items.map((item) => (
-            <li
-              key={item.id}
-              className="flex items-center gap-4 border-current/10 border-b py-3"
-              data-testid="wishlist-item"
-            >
-              <Thumbnail path={mainImage(item.product_detail.product_image)} size={64} className="size-16" />
-              <Link to={productHref(item.product)} className="min-w-0 flex-1 font-medium hover:underline">
-                {item.product_detail.product_name}
-              </Link>
-              {/* Tapped before the code runs: done once it does (src/early/event-replay.ts). */}
-              <div className="flex flex-wrap justify-end gap-2" data-replay>
-                <Button size="sm" onClick={() => void move(item)}>
-                  {t('move_to_cart')}
-                  <span className="sr-only">: {item.product_detail.product_name}</span>
-                </Button>
-                <Button size="sm" variant="tertiary" onClick={() => void remove(item.id)}>
-                  {t('remove')}
-                  <span className="sr-only">: {item.product_detail.product_name}</span>
-                </Button>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+      <LoadStates
+        state={wishlist.state}
+        failed={{
+          title: t('load_failed'),
+          description: failureMessage(wishlist.error, '', t) || undefined,
+          onRetry: wishlist.reload,
+        }}
+        loading={['h-20 w-full', 'h-20 w-full']}
+        empty={{
+          title: deferred.trim() || type ? t('no_matches') : t('empty'),
+          action: <BrowseLink>{t('cart:continue_shopping')}</BrowseLink>,
+        }}
+      >
+        {() => (
+          <ul className="flex flex-col">
+            {wishlist.items.map((item) => (
+              <li
+                key={item.id}
+                className="flex items-center gap-4 border-current/10 border-b py-3"
+                data-testid="wishlist-item"
+              >
+                <Thumbnail
+                  path={mainImage(item.product_detail.product_image)}
+                  size={64}
+                  className="size-16"
+                />
+                <Link to={productHref(item.product)} className="min-w-0 flex-1 font-medium hover:underline">
+                  {item.product_detail.product_name}
+                </Link>
+                {/* Tapped before the code runs: done once it does (src/early/event-replay.ts). */}
+                <div className="flex flex-wrap justify-end gap-2" data-replay>
+                  <Button size="sm" onClick={() => void move(item)}>
+                    {t('move_to_cart')}
+                    <span className="sr-only">: {item.product_detail.product_name}</span>
+                  </Button>
+                  <Button size="sm" variant="tertiary" onClick={() => void remove(item.id)}>
+                    {t('remove')}
+                    <span className="sr-only">: {item.product_detail.product_name}</span>
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </LoadStates>
     </div>
   );
 }

@@ -3,16 +3,17 @@ import {
   afterSignOut,
   cartBadgeCount,
   DEFAULT_LISTING,
+  LANGUAGE_PARAM,
   listingSearch,
   MAX_SEARCH_LENGTH,
 } from '@marketkit/hooks/core';
 import { Button } from '@marketkit/ui';
 import { type FormEvent, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Form, Link, useNavigate, useNavigation } from 'react-router';
+import { Form, Link, useLocation, useNavigate, useNavigation } from 'react-router';
+import { useEarlyChoice } from '../common/early-choice.ts';
 import { forgetReturnTo } from '../common/return-to.ts';
 import { Disclosure } from './disclosure.tsx';
-import { useEarlyChoice } from './early-choice.ts';
 import { beginSignOut } from './guards.tsx';
 import { Icon } from './icons.tsx';
 
@@ -152,35 +153,50 @@ function SearchForm() {
 function LanguageSwitcher({ language }: { language: Language }) {
   const { t } = useTranslation('header');
   const { language: current, setLanguage } = language;
+  const { pathname, search } = useLocation();
   const select = useRef<HTMLSelectElement>(null);
   // Uncontrolled, so a language picked before the code ran is still in the list: applied once it runs.
   useEarlyChoice(select, setLanguage);
   if (language.languages.length < 2) return null;
+  // Without code the browser submits the list to this page; the server keeps the choice and comes back.
+  const kept = [...new URLSearchParams(search)].filter(([name]) => name !== LANGUAGE_PARAM);
   return (
-    <label className="flex items-center gap-1">
-      <Icon name="globe" className="hidden size-5 sm:block" />
-      <span className="sr-only">{t('language')}</span>
-      <select
-        ref={select}
-        // Drawn again with each language, so the list always starts at the one in use.
-        key={current}
-        defaultValue={current}
-        // The app follows the chosen language (texts, direction): only the choice is made here.
-        onChange={(event) => setLanguage(event.target.value)}
-        className="min-h-10 max-w-[6.5rem] rounded-md border border-current/30 bg-transparent px-1 text-sm sm:max-w-none sm:px-2"
-      >
-        {language.languages.map((l) => (
-          <option
-            key={l.language_code}
-            value={l.language_code}
-            lang={l.language_code.replace('_', '-')}
-            className="text-black"
-          >
-            {l.native_name ?? l.language_name}
-          </option>
-        ))}
-      </select>
-    </label>
+    <Form method="get" action={pathname} className="flex items-center gap-1">
+      {kept.map(([name, value]) => (
+        <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
+      ))}
+      <label className="flex items-center gap-1">
+        <Icon name="globe" className="hidden size-5 sm:block" />
+        <span className="sr-only">{t('language')}</span>
+        <select
+          ref={select}
+          name={LANGUAGE_PARAM}
+          // Drawn again with each language, so the list always starts at the one in use.
+          key={current}
+          defaultValue={current}
+          // The app follows the chosen language (texts, direction): only the choice is made here.
+          onChange={(event) => setLanguage(event.target.value)}
+          className="min-h-10 max-w-[6.5rem] rounded-md border border-current/30 bg-transparent px-1 text-sm sm:max-w-none sm:px-2"
+        >
+          {language.languages.map((l) => (
+            <option
+              key={l.language_code}
+              value={l.language_code}
+              lang={l.language_code.replace('_', '-')}
+              className="text-black"
+            >
+              {l.native_name ?? l.language_name}
+            </option>
+          ))}
+        </select>
+      </label>
+      {/* Only a browser without code shows it (with code the list applies the choice at once). */}
+      <noscript>
+        <Button type="submit" size="sm" variant="secondary" className="min-h-10">
+          {t('language_apply')}
+        </Button>
+      </noscript>
+    </Form>
   );
 }
 

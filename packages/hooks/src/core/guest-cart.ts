@@ -195,6 +195,11 @@ export interface CartLine {
   /** The price a unit sells for (after the product's own discount). */
   final_price: number;
   /** Units the product had in stock (services and digital goods report capacity): the most one may choose. */
+  stock: number;
+  /**
+   * @deprecated The same as `stock` (units in stock, not in the cart: that is `cart_quantity`); kept
+   * for one release.
+   */
   quantity: number;
   /** The product's own discount, if any. */
   discount_details: Schema<'DiscountDetails'> | null;
@@ -229,6 +234,7 @@ export function guestCartDisplay(state: GuestCartState): CartLine[] {
     product_name: item.productName,
     product_price: item.productPrice,
     final_price: item.sellingPrice,
+    stock: item.quantity,
     quantity: item.quantity,
     discount_details: item.discountDetails,
     image: mainImage(item.productImage),
@@ -256,6 +262,7 @@ export function serverCartDisplay(lines: readonly Schema<'CartItem'>[]): CartLin
     product_name: line.product_detail.product_name,
     product_price: line.product_detail.product_price,
     final_price: line.product_detail.final_price,
+    stock: line.product_detail.quantity,
     quantity: line.product_detail.quantity,
     discount_details: line.product_detail.discount_details ?? null,
     image: mainImage(line.product_detail.product_image),

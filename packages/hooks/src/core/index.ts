@@ -25,6 +25,13 @@ export {
   validateAddress,
 } from './address.ts';
 export {
+  addressWithout,
+  chosenLanguage,
+  chosenPincode,
+  LANGUAGE_PARAM,
+  PINCODE_PARAM,
+} from './address-choice.ts';
+export {
   type AuthProblem,
   consentDecisions,
   type Identifier,
@@ -137,7 +144,6 @@ export {
   planResumableMerge,
   type ResumableMergePlan,
   shouldAddPendingBuyNow,
-  shouldMergeGuestCartOn,
   shouldStartGuestCartMerge,
 } from './merge.ts';
 export {
@@ -255,6 +261,7 @@ export {
   type SessionRenewal,
   safeReturnPath,
 } from './return-path.ts';
+export { blockedOn, onRoutes, type PathnameRule } from './routes.ts';
 export {
   bookingActions,
   downloadFileName,

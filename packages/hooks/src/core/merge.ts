@@ -1,6 +1,7 @@
 import type { Schema } from '@marketkit/sdk';
 import type { BuyNowItem, GuestCartItem } from './guest-cart.ts';
 import { MAX_CART_QUANTITY } from './guest-cart.ts';
+import { blockedOn, type PathnameRule } from './routes.ts';
 
 export interface GuestCartMergePlan {
   /** One POST with every product the server cart does not have. */
@@ -79,13 +80,6 @@ export function planResumableMerge(
   return { ...plan, done, targets };
 }
 
-/**
- * Routes where the guest cart is not merged by itself: the cart page (it shows and merges it itself),
- * and the sign-in and sign-up pages, which a signed-in shopper leaves at once: the page they lead to
- * merges, as its header's cart is read, so that one read serves both.
- */
-export const shouldMergeGuestCartOn = (pathname: string) => !/^\/(cart|signin|signup)(\/|$)/.test(pathname);
-
 /** Where the guest-cart merge of a provider stands (one for every `useGuestCartMerge`). */
 export type GuestCartMergeStatus = 'idle' | 'merging' | 'done' | 'failed';
 
@@ -100,29 +94,31 @@ export const hasGuestCartToMerge = (
 ) => items.some((item) => !item.error) || journal != null || buyNow != null;
 
 /**
- * Whether a provider starts the merge by itself: a signed-in shopper with something to merge, on a
- * page that merges (see `shouldMergeGuestCartOn`), once per session (`idle`: not tried yet; a failed
- * merge waits for `merge()` or the next start).
+ * Whether a provider starts the merge by itself: a signed-in shopper with something to merge, on any
+ * page the app's rule does not block (`blockedOn`, e.g. its sign-in pages; the cart page merges unless
+ * the app says otherwise), once per session (`idle`: not tried yet; a failed merge waits for `merge()`
+ * or the next start).
  */
 export const shouldStartGuestCartMerge = (input: {
   signedIn: boolean;
   pathname: string;
   status: GuestCartMergeStatus;
   pending: boolean;
-}) => input.signedIn && input.pending && input.status === 'idle' && shouldMergeGuestCartOn(input.pathname);
-
-const BUY_NOW_SKIPPED = ['/checkout', '/payment', '/signup', '/signin', '/cashfree', '/ProductDetails'];
+  blockedOn?: PathnameRule | undefined;
+}) =>
+  input.signedIn && input.pending && input.status === 'idle' && !blockedOn(input.pathname, input.blockedOn);
 
 /**
- * Spec §4: a pending buy-now item saved before sign-in is added to the server cart unless it is already
- * there; skipped on checkout, payment, sign-up, sign-in, second-provider and product pages.
+ * A pending buy-now item saved before sign-in is added to the server cart unless it is already there,
+ * or the app's rule blocks the page (`blockedOn`: a reference storefront skips checkout, payment,
+ * sign-in and product pages, where the shopper is buying that item on its own).
  */
 export function shouldAddPendingBuyNow(
   pathname: string,
   pending: BuyNowItem | null,
   serverProductIds: readonly number[],
+  rule?: PathnameRule,
 ): boolean {
-  if (!pending) return false;
-  if (BUY_NOW_SKIPPED.some((route) => pathname === route || pathname.startsWith(`${route}/`))) return false;
+  if (!pending || blockedOn(pathname, rule)) return false;
   return !serverProductIds.includes(pending.productId);
 }

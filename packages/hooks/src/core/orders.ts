@@ -1,4 +1,4 @@
-import type { Schema } from '@marketkit/sdk';
+import { paidPerLine, type Schema, toMinor } from '@marketkit/sdk';
 import { ITEMS_PER_PAGE, MAX_SEARCH_LENGTH } from './catalogue.ts';
 import { MAX_CART_QUANTITY } from './guest-cart.ts';
 
@@ -221,49 +221,8 @@ export function canCancelOrder(order: { items: readonly Pick<OrderItem, 'item_st
   return left.length > 0 && left.every((item) => item.can_cancel === true);
 }
 
-const toMinor = (amount: number) => Math.round(amount * 100);
-
-/**
- * What was paid for each line of an order, in minor units (cents), by order item id: the line's total
- * (after its product discount) less its share of the order's coupon. The coupon is spread over the
- * lines paid at checkout in proportion to their totals, the odd minor units to the largest remainders
- * (the first line on a tie): the shares add up to the coupon exactly and no line is paid less than 0.
- * A coupon beyond the goods (a free order also waives delivery) is no line's. Request-based lines
- * (`request_status` set) are quoted later, not paid at checkout: 0. The services host refunds by the
- * same rule.
- */
-export function paidPerLine(order: {
-  summary: Pick<Schema<'PriceSummary'>, 'coupon_discount'>;
-  items: readonly Pick<OrderItem, 'order_item_id' | 'line_total' | 'request_status'>[];
-}): Map<number, number> {
-  const totals = order.items.map((item) =>
-    item.request_status === null ? Math.max(0, toMinor(item.line_total)) : 0,
-  );
-  const goods = totals.reduce((sum, total) => sum + total, 0);
-  const coupon = Math.min(Math.max(0, toMinor(order.summary.coupon_discount)), goods);
-  // Exact shares in integers (BigInt: coupon × line total can pass 2^53).
-  const shares = totals.map((total, index) => {
-    if (goods === 0) return { index, share: 0, remainder: 0n };
-    const exact = BigInt(coupon) * BigInt(total);
-    return { index, share: Number(exact / BigInt(goods)), remainder: exact % BigInt(goods) };
-  });
-  let left = coupon - shares.reduce((sum, entry) => sum + entry.share, 0);
-  const byRemainder = [...shares].sort((a, b) =>
-    a.remainder === b.remainder ? a.index - b.index : a.remainder > b.remainder ? -1 : 1,
-  );
-  for (const entry of byRemainder) {
-    if (left <= 0) break;
-    if (entry.remainder === 0n) continue;
-    entry.share += 1;
-    left -= 1;
-  }
-  return new Map(
-    order.items.map((item, index) => [
-      item.order_item_id,
-      (totals[index] ?? 0) - (shares[index]?.share ?? 0),
-    ]),
-  );
-}
+// One rule for the coupon's split, shared with the services host's refunds.
+export { paidPerLine };
 
 /**
  * What cancelling costs and gives back, before confirming: the items' cancellation charges, and for a

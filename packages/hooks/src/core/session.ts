@@ -1,4 +1,5 @@
 import { displayNameOf, tokenClaims } from '@marketkit/sdk';
+import { blockedOn, type PathnameRule } from './routes.ts';
 
 /** What the storefront knows about the signed-in shopper, from the access token alone. */
 export interface SessionUser {
@@ -57,8 +58,11 @@ export const realmNameOf = (realm: string) => realm.split('-')[0] ?? realm;
 /** The guest realm of a store: `{store}-customer`. */
 export const storeRealm = (store: string) => `${store}-customer`;
 
-/** Spec §4: a 401 on the sign-in page means wrong credentials there, so no refresh is tried. */
-export const refreshesOn401 = (pathname: string) => pathname.replace(/\/+$/, '') !== '/signin';
+/**
+ * Whether a 401 at `pathname` tries a token refresh: everywhere but where the app's rule says a 401 is
+ * the answer itself (a sign-in page, where it means wrong credentials).
+ */
+export const refreshesOn401 = (pathname: string, rule?: PathnameRule) => !blockedOn(pathname, rule);
 
 /**
  * Spec §8: an HTTP error of 400 or above (a 401 the SDK handled never gets here) makes the store

@@ -60,6 +60,12 @@ export function catalogueCalls(client: MarketClient) {
       unwrap(client.GET('/pbs/rest/v3/products/{productId}', { params: { path: { productId } } })),
     slots: (productId: number) =>
       unwrap(client.GET('/sos/rest/v3/slots', { params: { query: { product_id: productId } } })),
+    availability: (productId: number, pincode: string) =>
+      unwrap(
+        client.GET('/pbs/rest/v3/products/{productId}/availability', {
+          params: { path: { productId }, query: { pincode } },
+        }),
+      ),
   };
 }
 
@@ -139,6 +145,15 @@ export function catalogueQueries(client: MarketClient, options: { pincode?: stri
     slots: (productId: number): MarketQuery<Awaited<ReturnType<Catalogue['slots']>>> => ({
       queryKey: keys.slots(productId),
       queryFn: () => calls.slots(productId),
+      staleTime: PRODUCT_STALE_MS,
+    }),
+    /** Whether a product is delivered to a (well-formed) pincode, as `useAvailability` asks it. */
+    availability: (
+      productId: number,
+      pincode: string,
+    ): MarketQuery<Awaited<ReturnType<Catalogue['availability']>>> => ({
+      queryKey: keys.availability(productId, pincode),
+      queryFn: () => calls.availability(productId, pincode),
       staleTime: PRODUCT_STALE_MS,
     }),
   };

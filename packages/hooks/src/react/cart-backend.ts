@@ -9,7 +9,7 @@ import {
   refusedGuestCartDisplay,
   serverCartDisplay,
 } from '../core/index.ts';
-import type { MarketContextValue } from './provider.tsx';
+import type { MarketContextValue } from './market.ts';
 import { idempotency } from './random.ts';
 
 type CartData = Schema<'CustomerCart'>;

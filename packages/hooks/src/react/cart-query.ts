@@ -1,6 +1,6 @@
 import { unwrap } from '@marketkit/sdk';
 import { queryOptions } from '@tanstack/react-query';
-import type { MarketContextValue } from './provider.tsx';
+import type { MarketContextValue } from './market.ts';
 
 /**
  * The signed-in shopper's server cart: one key and one read for every reader (the header's cart, the

@@ -30,7 +30,7 @@ export async function fileFromResponse(
       status: response.status,
       method: 'GET',
       url: response.url,
-      responseMessage: 'The download gave no file.',
+      description: 'The download gave no file.',
     });
   return {
     blob,

@@ -1,32 +1,7 @@
-import type { MarketApiError } from '@marketkit/sdk';
-import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { GuestCartMergeStatus } from '../core/index.ts';
+import { createStore } from 'zustand/vanilla';
 import { cartQuery } from './cart-query.ts';
+import type { GuestCartMerge, GuestCartMergeState, MarketContextValue, MergeOutcome } from './market.ts';
 import { toMarketError } from './market-query.ts';
-import type { MergeOutcome } from './merge-runner.ts';
-import type { MarketContextValue } from './provider.tsx';
-
-/** Where a provider's guest-cart merge stands: what every `useGuestCartMerge()` of it reads. */
-export interface GuestCartMergeState {
-  /** `idle` (not run in this session), `merging`, `done` or `failed`. */
-  status: GuestCartMergeStatus;
-  /** What the last merge that finished did (kept while a later one runs). */
-  outcome: MergeOutcome | null;
-  /** Why the last merge failed (`status: 'failed'`), else null. */
-  error: MarketApiError | null;
-}
-
-/** A provider's one guest-cart merge: its shared state, and the run every caller joins. */
-export interface GuestCartMerge {
-  state: StoreApi<GuestCartMergeState>;
-  /** Runs the merge, or joins the run under way. Rejects with the `MarketApiError` it failed with. */
-  run(): Promise<MergeOutcome>;
-  /**
-   * Back to `idle` (the session ended): a run still under way no longer reports here, and the next
-   * `run()` starts afresh (across tabs, and here, runs take turns under one lock: see the runner).
-   */
-  reset(): void;
-}
 
 const IDLE: GuestCartMergeState = { status: 'idle', outcome: null, error: null };
 

@@ -13,15 +13,15 @@ export type {
 } from './client-state.ts';
 export { deviceIdentity } from './device.ts';
 export type { DownloadedFile } from './download.ts';
-export type { GuestCartMerge, GuestCartMergeState } from './guest-cart-merge.ts';
+export type { GuestCartMerge, GuestCartMergeState, MergeOutcome } from './market.ts';
 export { type MarketQueryResult, toMarketError } from './market-query.ts';
-export type { MergeOutcome } from './merge-runner.ts';
 export {
   createMarketQueryClient,
   type MarketContextValue,
   MarketProvider,
   type MarketProviderProps,
   type MarketSnapshot,
+  type PageRules,
   type SessionSource,
   useMarket,
 } from './provider.tsx';

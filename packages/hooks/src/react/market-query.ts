@@ -20,7 +20,8 @@ export function toMarketError(error: unknown, kind: 'malformed' | 'network' = 'm
     status: 0,
     method: '',
     url: '',
-    responseMessage:
+    // Words for developers (`message`): a shopper is shown the app's text for the code.
+    description:
       kind === 'malformed'
         ? 'The reply could not be used.'
         : error instanceof Error

@@ -1,21 +1,8 @@
 import { isMarketApiError, type MarketApiError, unwrap } from '@marketkit/sdk';
 import { hasGuestCartToMerge, planResumableMerge, shouldAddPendingBuyNow } from '../core/index.ts';
 import type { CartQuery } from './cart-query.ts';
-import type { MarketContextValue } from './provider.tsx';
+import type { MarketContextValue, MergeOutcome } from './market.ts';
 import { idempotency } from './random.ts';
-
-/** What a guest-cart merge did. */
-export interface MergeOutcome {
-  /** Products now in the server cart from this device's cart (added, or their quantities summed). */
-  merged: number[];
-  /**
-   * Products the server refused, each with the server's own message; they stay on this device
-   * (`useCart().refused`) until removed.
-   */
-  rejected: { product: number; message: string }[];
-  /** Whether the buy-now item saved before sign-in was added to the server cart. */
-  buyNowAdded: boolean;
-}
 
 /** A refusal of one product (4xx): kept with its message. Anything else stops the merge. */
 const clientError = (error: unknown): error is MarketApiError =>
@@ -125,7 +112,10 @@ async function merge(market: MarketContextValue, cart: CartQuery, readSince: num
   state.mergeJournal.setState(null, true);
 
   const serverIds = [...server.map((line) => line.product), ...outcome.merged];
-  if (shouldAddPendingBuyNow(market.pathname(), pending, serverIds) && pending) {
+  if (
+    shouldAddPendingBuyNow(market.pathname(), pending, serverIds, market.pageRules().buyNowBlockedOn) &&
+    pending
+  ) {
     await unwrap(
       client.POST('/cfs/rest/v3/customer-cart', {
         params: { header: idempotency() },

@@ -19,10 +19,9 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
-import { createStore, type StoreApi } from 'zustand/vanilla';
+import { createStore } from 'zustand/vanilla';
 import {
   activePincode,
-  type Direction,
   hasGuestCartToMerge,
   refetchesStoreStatus,
   refreshesOn401,
@@ -35,56 +34,13 @@ import {
   unsignedToken,
   writePersisted,
 } from '../core/index.ts';
-import { isShopperScoped, type MarketKeys, marketKeys, STORAGE_KEYS } from '../keys/index.ts';
+import { isShopperScoped, marketKeys, STORAGE_KEYS } from '../keys/index.ts';
 import { type PrefetchedStore, storeCalls } from '../prefetch/index.ts';
-import { type ClientState, createClientState } from './client-state.ts';
-import { createGuestCartMerge, type GuestCartMerge } from './guest-cart-merge.ts';
-import {
-  createMemoryStorage,
-  defaultStorage,
-  type KeyValueStorage,
-  type SafeStorage,
-  safe,
-} from './storage.ts';
+import { createClientState } from './client-state.ts';
+import { createGuestCartMerge } from './guest-cart-merge.ts';
+import type { MarketContextValue, MarketSnapshot, PageRules, SessionSource } from './market.ts';
+import { createMemoryStorage, defaultStorage, type KeyValueStorage, safe } from './storage.ts';
 import { useStoreValue } from './use-store-sync.ts';
-
-/**
- * The session as the hooks read it, for React's `useSyncExternalStore`: the access token the session
- * shows, read from the token store (the session's one home) whenever it says it changed.
- */
-export interface SessionSource {
-  subscribe(listener: () => void): () => void;
-  /** The access token shown now (see `shownAccessToken`), or null for a guest. */
-  accessToken(): string | null;
-  /** The one a server-rendered page was rendered with, while it hydrates. */
-  serverAccessToken(): string | null;
-}
-
-/**
- * What a page rendered on a server was rendered with, where the server cannot see the browser's own
- * storage: the language and pincode it took from the path or a cookie, and whether it saw a session.
- * Given to `MarketProvider` on the server and, with the same values, in the browser that hydrates the
- * page: every hook's first render then matches the server's HTML, and the browser's own state (its
- * stored guest cart, slots, recently viewed products, language, pincode and session) follows right
- * after hydration.
- */
-export interface MarketSnapshot {
-  /** The language the page was rendered in (a code of the store's languages). */
-  language: string;
-  /** The writing direction of that language. */
-  direction: Direction;
-  /** The active delivery pincode the page's lists were asked with, or null. */
-  pincode: string | null;
-  /** Whether the page was rendered for a signed-in shopper (the server saw an access token). */
-  signedIn: boolean;
-  /**
-   * The session the page was rendered for, as `unsignedToken(accessToken)` (claims, no signature: never
-   * usable as a bearer token). With it, the hydrating render shows that session even when the cookie
-   * changed in between (another tab signed out, or refreshed the token); the change follows at once.
-   * Without it, the browser's own token stands in for it.
-   */
-  session?: string | null;
-}
 
 /** Stored values a server-rendered page starts from (the keys `MarketSnapshot` covers). */
 function snapshotStorage(snapshot: MarketSnapshot): KeyValueStorage {
@@ -99,58 +55,7 @@ function snapshotStorage(snapshot: MarketSnapshot): KeyValueStorage {
 /** Whether this runs on a server (no DOM): no cookies, no browser storage, no listeners. */
 const onServer = () => typeof document === 'undefined';
 
-/**
- * Everything the hooks of one `MarketProvider` share (`useMarket()`): the SDK client, the query client,
- * the client state and the session. For hooks of your own; the fields may grow.
- */
-export interface MarketContextValue {
-  /** The SDK client every hook calls through (its `tokens` is the session's one home). */
-  client: MarketClient;
-  /** The provider's TanStack Query client. */
-  queryClient: QueryClient;
-  /** The client state kept in storage (guest cart, slots, buy-now, pincode, merge journal, recently viewed). */
-  state: ClientState;
-  /** The session as the hooks read it (see `SessionSource`); `useSession()` is the way for components. */
-  session: SessionSource;
-  /** The store name. */
-  store: string;
-  /** The store's id when known ahead of validation (configuration), else null. */
-  storeId: number | null;
-  /** The query keys of this store (`marketKeys(store)`). */
-  keys: MarketKeys;
-  /** The current route (rules such as "no merge on /cart" depend on it). */
-  pathname: () => string;
-  /**
-   * The language the provider was given (`MarketProviderProps.language`), null when the hooks keep the
-   * language themselves (the stored `ln`).
-   */
-  givenLanguage: StoreApi<string | null>;
-  /**
-   * Where a language chosen through the hooks goes when the app gave the language
-   * (`MarketProviderProps.onLanguageChange`, read from the latest props); undefined without one.
-   */
-  languageHandler: () => ((language: string) => void) | undefined;
-  /** The provider's one guest-cart merge (`useGuestCartMerge()` reads and runs it). */
-  guestCartMerge: GuestCartMerge;
-  /**
-   * Forgets every trace of the session: tokens, per-user storage and the query cache. Other tabs of
-   * the store follow (pass `{ broadcast: false }` when following another tab).
-   */
-  endSession: (options?: { broadcast?: boolean }) => void;
-  /** Forgets the shopper's own data (stored keys, merge, buy-now, cached answers) but not the tokens. */
-  forgetShopper: () => void;
-  /** Tells the store's other tabs that the session changed (they re-read the token cookies). */
-  announceSession: () => void;
-  /**
-   * The stored values a server-rendered page was rendered with (`snapshot`), for the hydrating
-   * render; the live `state.storage` otherwise.
-   */
-  serverStorage: SafeStorage;
-  /** The snapshot the provider was given, if any. */
-  snapshot: MarketSnapshot | null;
-  /** Moves whenever a stored value read while rendering (`ln`, `direction`…) was written. */
-  storedVersion: StoreApi<{ version: number }>;
-}
+export type { MarketContextValue, MarketSnapshot, PageRules, SessionSource } from './market.ts';
 
 const MarketContext = createContext<MarketContextValue | null>(null);
 
@@ -169,7 +74,7 @@ export function shopperOf(accessToken: string | null): string | null {
 const SESSION_SIGNAL_KEY = 'marketkit_session_signal';
 
 /** Props of `MarketProvider`. */
-export interface MarketProviderProps {
+export interface MarketProviderProps extends PageRules {
   /** Base URL of the services host, e.g. `http://localhost:4010`. */
   servicesHost: string;
   /** Store name (the guest realm is `{store}-customer`). */
@@ -214,8 +119,8 @@ export interface MarketProviderProps {
   onLanguageChange?: (language: string) => void;
   /**
    * The guest-cart merge: `automatic` (default) starts it once a shopper with a guest cart is signed in,
-   * on a page that merges (not /cart, /signin or /signup: `shouldMergeGuestCartOn`); `manual` leaves it
-   * to the app's `useGuestCartMerge().merge()`. Either way every `useGuestCartMerge()` reads the same one.
+   * on any page `mergeBlockedOn` does not block; `manual` leaves it to the app's
+   * `useGuestCartMerge().merge()`. Either way every `useGuestCartMerge()` reads the same one.
    */
   guestCartMerge?: 'automatic' | 'manual';
   /**
@@ -437,7 +342,7 @@ function createMarketContext(
     ...(props.fetch ? { fetch: props.fetch } : {}),
     getLanguage: language,
     getPincode: () => activePincode(state.pincode.getState()),
-    shouldRefresh: () => refreshesOn401(pathname()),
+    shouldRefresh: () => refreshesOn401(pathname(), latest.current.refreshBlockedOn),
     onReplayFailed: (event) => latest.current.onReplayFailed?.(event),
     onHttpError: (event) => {
       if (refetchesStoreStatus(event))
@@ -460,6 +365,7 @@ function createMarketContext(
     storeId: props.storeId ?? null,
     keys,
     pathname,
+    pageRules: () => latest.current,
     givenLanguage,
     languageHandler: () => latest.current.onLanguageChange,
     guestCartMerge,
@@ -556,6 +462,7 @@ function GuestCartMergeStarter({ market, automatic }: { market: MarketContextVal
     shouldStartGuestCartMerge({
       signedIn: sessionFromToken(token).status === 'signed-in',
       pathname: market.pathname(),
+      blockedOn: market.pageRules().mergeBlockedOn,
       status,
       pending: hasGuestCartToMerge(guestCart.items, journal, buyNow),
     });
@@ -570,7 +477,7 @@ function GuestCartMergeStarter({ market, automatic }: { market: MarketContextVal
  * Provides the SDK client, the QueryClient and the client-state stores to the hooks. Everything is
  * created once per provider: two providers (two stores) never share state or cache. `store`,
  * `servicesHost`, `tokens`, `storage` and `queryClient` are read once (give the provider a `key` to
- * switch stores); `language`, `pathname`, `guestCartMerge` and the callbacks are always read from the
+ * switch stores); `language`, `pathname`, `guestCartMerge`, the page rules and the callbacks are always read from the
  * latest props.
  *
  * In tests, give each test its own stores so nothing leaks between tests:

@@ -1,6 +1,6 @@
 import type { MarketApiError } from '@marketkit/sdk';
 import type { GuestCartMergeStatus } from '../core/index.ts';
-import type { MergeOutcome } from './merge-runner.ts';
+import type { MergeOutcome } from './market.ts';
 import { useMarket } from './provider.tsx';
 import { useStoreValue } from './use-store-sync.ts';
 
@@ -23,10 +23,10 @@ export interface UseGuestCartMergeResult {
 }
 
 /**
- * The guest-cart merge (spec §4 "Guest cart merge"): after sign-in this device's cart joins the
- * server cart. The provider runs it by itself once a shopper with a guest cart is signed in, except on
- * /cart, /signin and /signup (`MarketProviderProps.guestCartMerge: 'manual'` turns that off); any
- * component may read where it stands or run it (the cart page does, on /cart).
+ * The guest-cart merge: after sign-in this device's cart joins the server cart. The provider runs it by
+ * itself once a shopper with a guest cart is signed in, on any page the app's
+ * `MarketProviderProps.mergeBlockedOn` does not block (`guestCartMerge: 'manual'` turns that off); any
+ * component may read where it stands or run it.
  */
 export function useGuestCartMerge(): UseGuestCartMergeResult {
   const market = useMarket();

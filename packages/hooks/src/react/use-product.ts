@@ -1,6 +1,6 @@
-import { type ResponseBody, type Schema, unwrap } from '@marketkit/sdk';
+import type { ResponseBody, Schema } from '@marketkit/sdk';
 import { isSavablePincode } from '../core/index.ts';
-import { catalogueQueries, PRODUCT_STALE_MS } from '../prefetch/index.ts';
+import { catalogueQueries } from '../prefetch/index.ts';
 import { type MarketQueryResult, useMarketQuery } from './market-query.ts';
 import { useMarket } from './provider.tsx';
 import type { CatalogueQueryOptions } from './use-categories.ts';
@@ -24,16 +24,10 @@ export type UseAvailabilityResult = MarketQueryResult<ResponseBody<'checkProduct
 export function useAvailability(productId: number, pincode: string | null): UseAvailabilityResult {
   const market = useMarket();
   const valid = pincode !== null && isSavablePincode(pincode);
+  // The server that renders the product page for a pincode in its address asks the same query.
   return useMarketQuery({
-    queryKey: market.keys.availability(productId, valid ? pincode : ''),
-    queryFn: () =>
-      unwrap(
-        market.client.GET('/pbs/rest/v3/products/{productId}/availability', {
-          params: { path: { productId }, query: { pincode: pincode ?? '' } },
-        }),
-      ),
+    ...catalogueQueries(market.client).availability(productId, valid ? pincode : ''),
     enabled: productId > 0 && valid,
-    staleTime: PRODUCT_STALE_MS,
   });
 }
 

@@ -7,9 +7,16 @@ const CORE = fileURLToPath(new URL('../../src/core', import.meta.url));
 
 /**
  * The SDK's pure rules the core may run, so that each lives once (issue 19: the asset list splitter,
- * which `client.imageUrls()` uses too). Nothing else of the SDK's runtime: no client, no transport.
+ * which `client.imageUrls()` uses too; issue 28: the coupon split, which the sandbox refunds by).
+ * Nothing else of the SDK's runtime: no client, no transport.
  */
-const PURE_SDK_HELPERS = new Set(['splitAssetList', 'tokenClaims', 'displayNameOf']);
+const PURE_SDK_HELPERS = new Set([
+  'splitAssetList',
+  'tokenClaims',
+  'displayNameOf',
+  'paidPerLine',
+  'toMinor',
+]);
 
 /** Whether an import from the SDK brings only types and the pure helpers above. */
 function typesAndPureHelpers(clause: string): boolean {

@@ -7,6 +7,7 @@ import {
   guestCartDisplay,
   guestCartReducer,
   isInGuestCart,
+  onRoutes,
   planGuestCartMerge,
   planResumableMerge,
   refusedGuestCartDisplay,
@@ -14,8 +15,8 @@ import {
   sanitizeGuestCart,
   sanitizeSavedPincode,
   sanitizeSlots,
+  serverCartDisplay,
   shouldAddPendingBuyNow,
-  shouldMergeGuestCartOn,
   slotReducer,
   toCartQuantity,
 } from '../../src/core/index.ts';
@@ -68,8 +69,30 @@ describe('guest cart reducer', () => {
       final_price: 80,
       image: '/a/1-1.svg',
       cart_quantity: 1,
-      quantity: 50,
+      stock: 50,
     });
+  });
+
+  // A line's stock and the units in the cart have names of their own; `quantity` stays one release
+  // as the deprecated alias of `stock`.
+  it.each([
+    ['a guest line', () => guestCartDisplay(add(EMPTY_GUEST_CART, 1, 3))[0]],
+    [
+      'a server line',
+      () =>
+        serverCartDisplay([
+          {
+            id: 9,
+            product: 1,
+            cart_quantity: 3,
+            product_type_name: 'Physical Product',
+            product_detail: { ...product(1), quantity: 50 },
+          } as unknown as Schema<'CartItem'>,
+        ])[0],
+    ],
+  ] as const)('%s: stock 50, 3 in the cart', (_line, line) => {
+    const shown = line();
+    expect([shown?.stock, shown?.cart_quantity, shown?.quantity]).toEqual([50, 3, 50]);
   });
 
   it('keeps one entry per product: adding again updates it in place (latest quantity wins)', () => {
@@ -230,30 +253,27 @@ describe('guest-cart merge plan', () => {
     expect(planGuestCartMerge(local, []).create).toEqual([{ product: 5, cart_quantity: 1, slot_id: 77 }]);
   });
 
+  // An app's rule, as a storefront might give it (the hooks know no route of their own).
+  const skipped = onRoutes(['/checkout', '/payment', '/signin', '/ProductDetails']);
+  const item = { productId: 1, quantity: 1, slotId: null };
   it.each([
-    ['/', true],
-    ['/cart', false],
-    ['/cart/', false],
-    ['/cartoons', true],
-    ['/signin', false],
-    ['/signup', false],
-    ['/signing', true],
-    ['/productListing', true],
-  ])('merges on %s: %s', (path, merges) => expect(shouldMergeGuestCartOn(path)).toBe(merges));
-
-  it.each([
-    ['/', { productId: 1, quantity: 1, slotId: null }, [], true],
-    ['/', { productId: 1, quantity: 1, slotId: null }, [1], false],
-    ['/', null, [], false],
-    ['/checkout/co_1', { productId: 1, quantity: 1, slotId: null }, [], false],
-    ['/payment', { productId: 1, quantity: 1, slotId: null }, [], false],
-    ['/signup', { productId: 1, quantity: 1, slotId: null }, [], false],
-    ['/signin', { productId: 1, quantity: 1, slotId: null }, [], false],
-    ['/cashfree', { productId: 1, quantity: 1, slotId: null }, [], false],
-    ['/ProductDetails', { productId: 1, quantity: 1, slotId: null }, [], false],
-    ['/productListing', { productId: 1, quantity: 1, slotId: null }, [], true],
-  ] as const)('pending buy-now on %s (%j, server %j) → %s', (path, pending, server, adds) =>
-    expect(shouldAddPendingBuyNow(path, pending, server)).toBe(adds),
+    ['/', item, [], skipped, true],
+    ['/', item, [1], skipped, false],
+    ['/', null, [], skipped, false],
+    ['/checkout/co_1', item, [], skipped, false],
+    ['/payment', item, [], skipped, false],
+    ['/signin', item, [], skipped, false],
+    ['/productdetails/', item, [], skipped, false],
+    ['/productListing', item, [], skipped, true],
+    ['/cart', item, [], skipped, true],
+    // Without a rule the library blocks no page, whatever its name.
+    ['/checkout/co_1', item, [], undefined, true],
+    ['/signin', item, [], undefined, true],
+    ['/ProductDetails', item, [1], undefined, false],
+  ] as const)(
+    'pending buy-now on %s (%j, server %j, app rule %#) → %s',
+    (path, pending, server, rule, adds) =>
+      expect(shouldAddPendingBuyNow(path, pending, server, rule)).toBe(adds),
   );
 });
 

@@ -17,7 +17,6 @@ import {
   orderIdFromSearch,
   orderItemActions,
   ordersQuery,
-  paidPerLine,
   parseOrderFilters,
   policyLabels,
   reorderPlan,
@@ -362,28 +361,6 @@ describe('order item actions', () => {
     ],
   ] as const)('quote with a coupon: %s', (_what, order, ids, expected) => {
     expect(cancellationQuote(order, ids)).toEqual(expected);
-  });
-
-  it.each([
-    ['no coupon: each line its total', 0, [199, 0.01], [19900, 1]],
-    ['a coupon over the goods (free order with delivery): nothing', 259, [199], [0]],
-    ['an exact split', 40, [300, 100], [27000, 9000]],
-    // 10 over three equal lines: 3.33 each and one cent more off the first (the remainders tie).
-    ['odd cents to the largest remainders, the first on a tie', 10, [10, 10, 10], [666, 667, 667]],
-    ['the remainders decide, not the order', 0.01, [0.02, 0.07], [2, 6]],
-    ['a large order stays exact', 99_999.99, [499_999.99 * 999, 0.01], [49_939_999_002, 1]],
-  ])('paid per line: %s', (_what, coupon, totals, paid) => {
-    const order = paidOrder(coupon, ...totals.map((line_total) => ({ line_total })));
-    const shares = paidPerLine(order);
-    expect(order.items.map((line) => shares.get(line.order_item_id))).toEqual(paid);
-    // Never more than the line's total, and together exactly what was paid for the goods.
-    const goods = totals.reduce((sum, total) => sum + Math.round(total * 100), 0);
-    expect([...shares.values()].reduce((sum, value) => sum + value, 0)).toBe(
-      goods - Math.min(goods, Math.round(coupon * 100)),
-    );
-    totals.forEach((total, index) => {
-      expect(paid[index]).toBeLessThanOrEqual(Math.round(total * 100));
-    });
   });
 
   it.each([

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   hasGuestCartToMerge,
   isReadableVersion,
+  onRoutes,
   openEnvelope,
   parseStored,
   resolveLanguage,
@@ -26,6 +27,7 @@ describe('the access token a session shows', () => {
 
 describe('the provider starts the guest-cart merge by itself', () => {
   const start = { signedIn: true, pathname: '/', status: 'idle', pending: true } as const;
+  const signInPages = onRoutes(['/signin', '/signup']);
   it.each([
     ['signed in with something to merge, on the home page', {}, true],
     ['a guest', { signedIn: false }, false],
@@ -33,11 +35,15 @@ describe('the provider starts the guest-cart merge by itself', () => {
     ['already merging', { status: 'merging' }, false],
     ['merged in this session', { status: 'done' }, false],
     ['failed in this session (merge() tries again)', { status: 'failed' }, false],
-    ['on /cart (the cart page merges itself)', { pathname: '/cart' }, false],
-    ['on /signin (the page it leads to merges)', { pathname: '/signin' }, false],
-    ['on /signup', { pathname: '/signup/' }, false],
-    ['on /cartography', { pathname: '/cartography' }, true],
-    ['on a product page', { pathname: '/ProductDetails' }, true],
+    // The case: sign-in returns to the cart page, where the merge must run.
+    ['on /cart, no app rule', { pathname: '/cart' }, true],
+    ['on /signin, no app rule (the library knows no route)', { pathname: '/signin' }, true],
+    ['on /cart, the app blocking sign-in pages', { pathname: '/cart', blockedOn: signInPages }, true],
+    ['on /signin, the app blocking it', { pathname: '/signin', blockedOn: signInPages }, false],
+    ['on /signup/, the app blocking /signup', { pathname: '/signup/', blockedOn: signInPages }, false],
+    ['on /signing, the app blocking /signin', { pathname: '/signing', blockedOn: signInPages }, true],
+    ['on a product page', { pathname: '/ProductDetails', blockedOn: signInPages }, true],
+    ['where a rule of its own blocks', { pathname: '/x', blockedOn: (path: string) => path === '/x' }, false],
   ] as const)('%s → %s', (_case, change, expected) => {
     expect(shouldStartGuestCartMerge({ ...start, ...change })).toBe(expected);
   });
@@ -112,4 +118,22 @@ describe('stored values', () => {
     expect(parsed).toEqual({ data: { items: [{ d: 4 }] } });
     expect(({} as { a?: unknown }).a).toBeUndefined();
   });
+});
+
+describe('an app rule from its route paths', () => {
+  const rule = onRoutes(['/signin', '/ProductDetails', '/checkout/']);
+  it.each([
+    ['/signin', true],
+    ['/signin/', true],
+    ['/SignIn', true],
+    ['/signin/otp', true],
+    ['/signing', false],
+    ['/productdetails', true],
+    ['/checkout', true],
+    ['/checkout/co_1', true],
+    ['/', false],
+    ['/cart', false],
+  ])('%s → %s', (pathname, holds) => expect(rule(pathname)).toBe(holds));
+
+  it('holds nowhere without routes', () => expect(onRoutes([])('/')).toBe(false));
 });

@@ -8,6 +8,7 @@ import {
   displayNameOf,
   firstScreenWait,
   languageFromPath,
+  onRoutes,
   pageTitle,
   readableText,
   realmNameOf,
@@ -108,14 +109,17 @@ describe('asking again in the right language', () => {
 });
 
 describe('after an HTTP error', () => {
+  const signInPage = onRoutes(['/signin']);
   it.each([
-    ['/signin', false],
-    ['/signin/', false],
-    ['/', true],
-    ['/cart', true],
-    ['/signup', true],
-  ])('should try a token refresh on a 401 at %s: %s', (pathname, refresh) => {
-    expect(refreshesOn401(pathname)).toBe(refresh);
+    ['/signin', signInPage, false],
+    ['/signin/', signInPage, false],
+    ['/', signInPage, true],
+    ['/cart', signInPage, true],
+    ['/signup', signInPage, true],
+    // Without the app's rule a 401 tries a refresh everywhere: the library knows no sign-in page.
+    ['/signin', undefined, true],
+  ])('should try a token refresh on a 401 at %s (app rule %#): %s', (pathname, rule, refresh) => {
+    expect(refreshesOn401(pathname, rule)).toBe(refresh);
   });
 
   it.each([

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { onRoutes } from '../../src/core/index.ts';
 import {
   MarketProvider,
   type MarketProviderProps,
@@ -345,38 +346,45 @@ describe('guest cart → sign-in → merge', () => {
     expect(await readServer()).toEqual({ [A]: 2 });
   });
 
-  it('merges by itself after sign-in, but not on /cart', async () => {
-    await serverCart([]);
+  it('sign-in that returns to /cart (next=/cart): the guest line is merged there, by itself', async () => {
+    const readServer = await serverCart([]);
     const device = newDevice();
-    const onCart = renderWithMarket(
+    // The app blocks its sign-in page; the hooks block nothing of their own.
+    let where = '/cart';
+    const view = renderWithMarket(
       () => ({ cart: useCart(), session: useSession(), merge: useGuestCartMerge() }),
       device,
       '/cart',
+      { pathname: () => where, mergeBlockedOn: onRoutes(['/signin']) },
     );
     const [a] = await products([A]);
-    await act(() => onCart.result.current.cart.add(a as NonNullable<typeof a>, 2));
+    await act(() => view.result.current.cart.add(a as NonNullable<typeof a>, 2));
+    where = '/signin';
+    view.rerender();
     await act(() =>
-      onCart.result.current.session.signIn({ username: 'shopper@example.com', password: 'Password123' }),
+      view.result.current.session.signIn({ username: 'shopper@example.com', password: 'Password123' }),
     );
-    expect(onCart.result.current.merge.status).toBe('idle');
-    onCart.unmount();
-    const home = renderWithMarket(() => ({ cart: useCart(), merge: useGuestCartMerge() }), device, '/');
-    await waitFor(() => expect(home.result.current.merge.status).toBe('done'));
+    expect(view.result.current.merge.status).toBe('idle');
+    // The sign-in page sends the shopper back to next=/cart.
+    where = '/cart';
+    view.rerender();
+    await waitFor(() => expect(view.result.current.merge.status).toBe('done'));
     await waitFor(() =>
-      expect(home.result.current.cart.items.map((i) => [i.product, i.cart_quantity])).toEqual([[A, 2]]),
+      expect(view.result.current.cart.items.map((i) => [i.product, i.cart_quantity])).toEqual([[A, 2]]),
     );
+    expect(await readServer()).toEqual({ [A]: 2 });
   });
 });
 
 describe('the pending buy-now item', () => {
-  it('is added after sign-in unless already in the cart, and skipped on the product page', async () => {
+  it("is added after sign-in unless already in the cart, and skipped where the app's rule says", async () => {
     const readServer = await serverCart([]);
     const device = newDevice();
     const onProduct = renderWithMarket(
       () => ({ session: useSession(), buyNow: useBuyNow(), merge: useGuestCartMerge() }),
       device,
       '/ProductDetails',
-      manual,
+      { ...manual, buyNowBlockedOn: onRoutes(['/ProductDetails']) },
     );
     act(() => onProduct.result.current.buyNow.set(C, 2));
     await act(() =>

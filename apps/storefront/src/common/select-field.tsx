@@ -1,5 +1,5 @@
 import { type RefObject, useEffect, useRef } from 'react';
-import { useEarlyChoice } from '../shell/early-choice.ts';
+import { useEarlyChoice } from './early-choice.ts';
 
 /**
  * A labelled choice from a list (filters, sorting): the value picked goes out as a string. Drawn
