@@ -222,7 +222,7 @@ export function useCart(): UseCartResult {
           min: 1,
           max: MAX_CART_QUANTITY,
         });
-      const stock = shownLines.current.find((line) => line.id === id)?.quantity ?? 0;
+      const stock = shownLines.current.find((line) => line.id === id)?.stock ?? 0;
       const { quantity: count, capped } = capCartQuantity(quantity, stock);
       changedHere.current = true;
       await writes.update({ backend, change: { kind: 'quantity', id, quantity: count } });
