@@ -2,6 +2,7 @@ import type { MarketApiError, ResponseBody, Schema } from '@marketkit/sdk';
 import { describe, expectTypeOf, it } from 'vitest';
 import type {
   CartLine,
+  CartQuantityCap,
   CheckoutSteps,
   Direction,
   GuestCartMergePlan,
@@ -53,7 +54,9 @@ describe('public hook signatures', () => {
     expectTypeOf<UseCartResult['add']>().returns.toEqualTypeOf<Promise<CartAddResult>>();
     expectTypeOf<CartAddResult['code']>().toEqualTypeOf<'ADDED' | 'ALREADY_IN_CART'>();
     expectTypeOf<CartAddResult['serverMessage']>().toEqualTypeOf<string | null>();
-    expectTypeOf<UseCartResult['setQuantity']>().returns.toEqualTypeOf<Promise<void>>();
+    expectTypeOf<UseCartResult['setQuantity']>().returns.toEqualTypeOf<
+      Promise<{ capped: CartQuantityCap | null }>
+    >();
     expectTypeOf<UseCartResult['source']>().toEqualTypeOf<'server' | 'guest'>();
     expectTypeOf<UseCartResult['state']>().toEqualTypeOf<LoadState>();
     expectTypeOf<UseCartResult['reload']>().toEqualTypeOf<() => void>();

@@ -11,6 +11,7 @@ import {
   useWishlist,
 } from '@marketkit/hooks';
 import {
+  type CartCapReason,
   checksDelivery,
   discountPercent,
   maxQuantity,
@@ -57,6 +58,11 @@ const ADDED_TEXT = {
   ADDED: 'cart:added',
   ALREADY_IN_CART: 'cart:already_in_cart',
 } as const satisfies Record<CartAddCode, string>;
+/** What an add cut to the cap says instead: how many the cart holds, and why not all were added. */
+const CAPPED_TEXT = {
+  stock: 'cart:capped_stock',
+  'line-limit': 'cart:capped_line_limit',
+} as const satisfies Record<CartCapReason, string>;
 
 const ProductExtras = lazy(lazyScreen(() => import('../catalogue/product-extras.tsx')));
 // Only services show slots: other products never load that code.
@@ -167,7 +173,10 @@ function ProductPage({ productId }: { productId: number }) {
     setBusy(true);
     try {
       const result = await cart.add(item, quantity, slot);
-      toast.success(t(action === 'request' ? 'request_added' : ADDED_TEXT[result.code]));
+      const { capped } = result;
+      if (capped)
+        toast.info(t(CAPPED_TEXT[capped.reason], { requested: capped.requested, allowed: capped.allowed }));
+      else toast.success(t(action === 'request' ? 'request_added' : ADDED_TEXT[result.code]));
     } catch (error) {
       toast.error(failureMessage(error, t('add_failed'), t));
     } finally {

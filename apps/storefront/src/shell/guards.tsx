@@ -25,6 +25,35 @@ let pageRenewals = 0;
 /** Whether a guard is renewing the session for the page asked for: its refusal goes to /signin, not /. */
 export const pageRenewalUnderWay = () => pageRenewals > 0;
 
+/** Sign-outs under way: the session is cleared before the logout call, and sign-out decides where to go. */
+let signOuts = 0;
+const signOutListeners = new Set<() => void>();
+const subscribeSignOuts = (listener: () => void) => {
+  signOutListeners.add(listener);
+  return () => signOutListeners.delete(listener);
+};
+const tellSignOuts = () => {
+  for (const listener of signOutListeners) listener();
+};
+
+/**
+ * Marks a sign-out as under way until `end()`: meanwhile a signed-in page waits rather than sending
+ * the new guest to /signin. A sign-out that loads / never ends it (the page is going away).
+ */
+export function beginSignOut(): { end(): void } {
+  signOuts += 1;
+  tellSignOuts();
+  let ended = false;
+  return {
+    end() {
+      if (ended) return;
+      ended = true;
+      signOuts -= 1;
+      tellSignOuts();
+    },
+  };
+}
+
 /** Renews a session that holds only a refresh token, once per page (again on `retry`). */
 function useRenewal(needed: boolean, renew: () => Promise<'renewed' | 'rejected' | 'unavailable'>) {
   const [renewal, setRenewal] = useState<SessionRenewal>('none');
@@ -58,11 +87,16 @@ export function Guard({ access, children }: { access: Access; children: ReactNod
   const { t } = useTranslation('common');
   const { pathname, search, hash } = useLocation();
   const signedIn = session.status === 'signed-in';
+  const signingOut = useSyncExternalStore(
+    subscribeSignOuts,
+    () => signOuts > 0,
+    () => false,
+  );
   const { renewal, retry } = useRenewal(
     hydrated && access === 'signed-in' && !signedIn && session.renewable,
     session.renew,
   );
-  const decision = routeAccess(access, { signedIn, renewable: session.renewable, renewal });
+  const decision = routeAccess(access, { signedIn, renewable: session.renewable, renewal, signingOut });
   if (!hydrated && access === 'signed-in') return <Waiting label={t('loading')} />;
   if (decision === 'render') return <>{children}</>;
   if (!hydrated) return null;

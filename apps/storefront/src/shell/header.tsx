@@ -1,5 +1,6 @@
 import { type UseLanguageResult, useCart, useCategories, useSession } from '@marketkit/hooks';
 import {
+  afterSignOut,
   cartBadgeCount,
   DEFAULT_LISTING,
   LANGUAGE_PARAM,
@@ -9,10 +10,11 @@ import {
 import { Button } from '@marketkit/ui';
 import { type FormEvent, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Form, Link, useLocation, useNavigate } from 'react-router';
+import { Form, Link, useLocation, useNavigate, useNavigation } from 'react-router';
 import { useEarlyChoice } from '../common/early-choice.ts';
 import { forgetReturnTo } from '../common/return-to.ts';
 import { Disclosure } from './disclosure.tsx';
+import { beginSignOut } from './guards.tsx';
 import { Icon } from './icons.tsx';
 
 type Language = UseLanguageResult;
@@ -201,6 +203,10 @@ function LanguageSwitcher({ language }: { language: Language }) {
 function AccountMenu() {
   const { t } = useTranslation('header');
   const session = useSession();
+  // Read when the logout call is answered: a navigation the shopper started meanwhile is theirs.
+  const navigation = useNavigation();
+  const navigating = useRef(false);
+  navigating.current = navigation.state !== 'idle';
   if (session.status !== 'signed-in') {
     return (
       <Link to="/signin" className={linkClass}>
@@ -246,16 +252,16 @@ function AccountMenu() {
             action="/signin"
             onSubmit={async (event) => {
               event.preventDefault();
-              // Spec §4: on success the page reloads at /; on failure the session is cleared locally
-              // with no redirect or message (the route guard then does what the page needs).
-              // A signed-in page's guard may have remembered it as the shopper turned guest: the next
-              // sign-in starts from / too.
+              // The session is cleared before the logout call; on success the page loads again at /,
+              // on failure it stays, a guest's (the route guard then does what the page needs). A
+              // signed-in page's guard may have remembered it meanwhile: the next sign-in starts from /.
               const from = location.href;
-              if (await session.signOut()) {
-                forgetReturnTo();
-                // A page the shopper went to meanwhile is theirs: / does not replace it.
-                if (location.href === from) location.assign('/');
-              }
+              const signingOut = beginSignOut();
+              const confirmed = await session.signOut();
+              if (confirmed) forgetReturnTo();
+              const shopperMoved = location.href !== from || navigating.current;
+              if (afterSignOut({ confirmed, shopperMoved }) === 'load-home') location.assign('/');
+              else signingOut.end();
             }}
           >
             <input type="hidden" name="intent" value="sign-out" />

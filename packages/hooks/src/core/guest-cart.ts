@@ -10,6 +10,35 @@ export const MAX_CART_QUANTITY = 999;
 export const maxQuantity = (stock: number) =>
   Math.max(1, Math.min(MAX_CART_QUANTITY, stock > 0 ? stock : MAX_CART_QUANTITY));
 
+/** Why an add put fewer units in the cart than asked: the stock left, or the most a line holds (999). */
+export type CartCapReason = 'stock' | 'line-limit';
+
+/** An add or a quantity cut to the cap: the units asked for, and the units the cart's line holds now. */
+export interface CartQuantityCap {
+  requested: number;
+  allowed: number;
+  reason: CartCapReason;
+}
+
+/**
+ * The quantity an add (or a line's new quantity) sends, and whether it was cut: a whole number
+ * (anything else counts as 1) up to the stock (services and digital goods report capacity) and never
+ * past 999. Nothing cut: `capped` null.
+ */
+export function capCartQuantity(
+  requested: unknown,
+  stock: number,
+): { quantity: number; capped: CartQuantityCap | null } {
+  const asked = wholeQuantity(requested);
+  if (asked === undefined) return { quantity: 1, capped: null };
+  const allowed = maxQuantity(stock);
+  if (asked <= allowed) return { quantity: asked, capped: null };
+  return {
+    quantity: allowed,
+    capped: { requested: asked, allowed, reason: allowed < MAX_CART_QUANTITY ? 'stock' : 'line-limit' },
+  };
+}
+
 /**
  * What a cart's summary may show: a hidden price never appears, not even inside a total, so with
  * any hidden line only the shown lines' subtotal is given and the server's totals are left out.
@@ -73,14 +102,19 @@ export const guestCartKey = (productId: number) => `p${productId}`;
 
 /** Cart quantities are integers from 1 to 999 (spec §5); anything else is not a quantity. */
 export function toCartQuantity(value: unknown): number | undefined {
+  const parsed = wholeQuantity(value);
+  return parsed === undefined ? undefined : Math.min(parsed, MAX_CART_QUANTITY);
+}
+
+/** A whole number of at least 1 (a number truncated, a numeric string parsed), before any cap; else undefined. */
+function wholeQuantity(value: unknown): number | undefined {
   const parsed =
     typeof value === 'number'
       ? Math.trunc(value)
       : typeof value === 'string'
         ? Number.parseInt(value, 10)
         : Number.NaN;
-  if (!Number.isFinite(parsed) || parsed < 1) return undefined;
-  return Math.min(parsed, MAX_CART_QUANTITY);
+  return Number.isFinite(parsed) && parsed >= 1 ? parsed : undefined;
 }
 
 /** Whether a product has a line in a guest cart. */

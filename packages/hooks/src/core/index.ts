@@ -96,8 +96,11 @@ export {
 } from './format.ts';
 export {
   type BuyNowItem,
+  type CartCapReason,
   type CartDisplayItem,
   type CartLine,
+  type CartQuantityCap,
+  capCartQuantity,
   cartTotals,
   EMPTY_GUEST_CART,
   type GuestCartEvent,
@@ -250,6 +253,7 @@ export {
 export { RECENTLY_VIEWED_LIMIT, recordView, sanitizeRecentlyViewed } from './recently-viewed.ts';
 export { RETRY_LIMIT, retryDelay, shouldRetry, shouldRetryTranslation } from './retry.ts';
 export {
+  afterSignOut,
   type RouteDecision,
   rememberLocation,
   returnPathOrHome,

@@ -59,17 +59,32 @@ export type RouteDecision = 'render' | 'renew' | 'wait' | 'renew-failed' | 'sign
  * with it) is still a session: a signed-in route renews it first (`renew`, then `wait`) and renders
  * once renewed; a renewal cut off (no network) is said, with a retry, rather than sending the shopper
  * to sign in; only a refused renewal (the refresh token is gone then) sends them to sign in.
+ * While the shopper's own sign-out is under way (the session is cleared before the logout call), a
+ * signed-in route waits: sign-out decides where the shopper goes, not the guard.
  */
 export function routeAccess(
   access: 'all' | 'guest' | 'signed-in',
-  session: boolean | { signedIn: boolean; renewable: boolean; renewal: SessionRenewal },
+  session: boolean | { signedIn: boolean; renewable: boolean; renewal: SessionRenewal; signingOut?: boolean },
 ): RouteDecision {
-  const { signedIn, renewable, renewal } =
-    typeof session === 'boolean' ? { signedIn: session, renewable: false, renewal: 'none' } : session;
+  const { signedIn, renewable, renewal, signingOut } =
+    typeof session === 'boolean'
+      ? { signedIn: session, renewable: false, renewal: 'none', signingOut: false }
+      : session;
   if (access === 'signed-in' && !signedIn) {
+    if (signingOut) return 'wait';
     if (!renewable) return 'sign-in';
     return renewal === 'renewing' ? 'wait' : renewal === 'unavailable' ? 'renew-failed' : 'renew';
   }
   if (access === 'guest' && signedIn) return 'home';
   return 'render';
+}
+
+/**
+ * Where sign-out leaves the shopper, once its logout call is answered (the session is cleared before
+ * it is sent, so the page is a guest's in every case). Confirmed: the page loads again at `/`, unless
+ * the shopper has gone elsewhere or started going (their page is never replaced). Refused or no
+ * answer: no reload, redirect or message; the route's guard does what the page needs.
+ */
+export function afterSignOut(outcome: { confirmed: boolean; shopperMoved: boolean }): 'load-home' | 'stay' {
+  return outcome.confirmed && !outcome.shopperMoved ? 'load-home' : 'stay';
 }

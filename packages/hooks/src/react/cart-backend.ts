@@ -1,6 +1,7 @@
 import { MarketApiError, type Schema, unwrap } from '@marketkit/sdk';
 import {
   type CartLine,
+  type CartQuantityCap,
   type GuestCartState,
   guestCartDisplay,
   guestCartKey,
@@ -40,6 +41,11 @@ export interface CartAddResult {
    * no server saw.
    */
   serverMessage: string | null;
+  /**
+   * Set when the line holds fewer units than asked: cut to the stock before sending, or to the most a
+   * line holds (999, also when the server added to a line this device did not know of). Else null.
+   */
+  capped: CartQuantityCap | null;
 }
 
 /** One change to a cart, as `useCart` hands it to the cart's backend. */
@@ -99,10 +105,15 @@ async function answer<Data extends { response_body: unknown; response_message: s
 const sendsToServer = (change: CartChange) =>
   !((change.kind === 'remove' || change.kind === 'quantity') && typeof change.id === 'string');
 
-const addResult = (alreadyInCart: boolean, serverMessage: string | null): CartAddResult => ({
+const addResult = (
+  alreadyInCart: boolean,
+  serverMessage: string | null,
+  capped: CartQuantityCap | null = null,
+): CartAddResult => ({
   code: alreadyInCart ? 'ALREADY_IN_CART' : 'ADDED',
   alreadyInCart,
   serverMessage,
+  capped,
 });
 
 /** A guest key names an entry of this device (a number there is a product id). */
@@ -216,7 +227,12 @@ function serverBackend(market: Market): CartBackend {
           method: 'POST',
           url: response.url,
         });
-      return addResult(false, data?.response_message ?? null);
+      // The server adds to a line this device did not know of, and stops it at 999.
+      const cut = data?.response_body.capped?.find((line) => line.product === product.product_id);
+      const capped = cut
+        ? { requested: quantity, allowed: cut.cart_quantity, reason: 'line-limit' as const }
+        : null;
+      return addResult(false, data?.response_message ?? null, capped);
     },
 
     update: async (change) => {

@@ -3,6 +3,8 @@ import { type UseMutationOptions, useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import {
   type CartLine,
+  type CartQuantityCap,
+  capCartQuantity,
   type LoadState,
   loadState,
   MAX_CART_QUANTITY,
@@ -76,19 +78,20 @@ export interface UseCartResult {
   /** Whether a product has a line in the cart. */
   isInCart(productId: number): boolean;
   /**
-   * Adds a product (`quantity` kept to a whole number from 1 to 999; `slotId` for a service that needs
+   * Adds a product (`quantity` a whole number, cut to the stock and to 999; `slotId` for a service that needs
    * one). A product already in the cart gets its line set to `quantity` (the latest wins). Resolves
-   * with a code to translate (`ADDED`, `ALREADY_IN_CART`); a refusal rejects with the server's
-   * `MarketApiError`.
+   * with a code to translate (`ADDED`, `ALREADY_IN_CART`) and `capped` when the line holds fewer
+   * units than asked (the stock, or 999 a line); a refusal rejects with the server's `MarketApiError`.
    */
   add(product: Schema<'ProductSummary'>, quantity?: number, slotId?: number | null): Promise<CartAddResult>;
   /**
-   * Sets a line's quantity, a whole number from 1 to 999 (else it rejects with a `rule`
-   * `MarketApiError`, code `BAD_REQUEST`, `details.field` `quantity`). Shown at once; on the server,
-   * one request per line once the changes stop for `QUANTITY_COALESCE_MS` (or the cart leaves the
-   * screen); a refusal rolls the line back to what the server last confirmed.
+   * Sets a line's quantity, a whole number of at least 1 (else it rejects with a `rule`
+   * `MarketApiError`, code `BAD_REQUEST`, `details.field` `quantity`), cut to the line's stock and to
+   * 999: then it resolves with `capped`. Shown at once; on the server, one request per line once the
+   * changes stop for `QUANTITY_COALESCE_MS` (or the cart leaves the screen); a refusal rolls the line
+   * back to what the server last confirmed.
    */
-  setQuantity(id: CartLineId, quantity: number): Promise<void>;
+  setQuantity(id: CartLineId, quantity: number): Promise<{ capped: CartQuantityCap | null }>;
   /** Removes a line, or (signed in) a `refused` entry of this device, named by its `id`. */
   remove(id: CartLineId): Promise<void>;
   /** Empties the cart (shown at once, back as it was if the server refuses). */
@@ -198,26 +201,32 @@ export function useCart(): UseCartResult {
   );
 
   const add = useCallback<UseCartResult['add']>(
-    (product, quantity = 1, slotId = null) =>
-      writes.add({
-        backend,
-        change: { kind: 'add', product, quantity: toCartQuantity(quantity) ?? 1, slotId },
-      }),
+    async (product, quantity = 1, slotId = null) => {
+      // Cut to the stock and to 999 before sending; the server may still stop a line it summed at 999.
+      const { quantity: sent, capped } = capCartQuantity(quantity, product.quantity);
+      const result = await writes.add({ backend, change: { kind: 'add', product, quantity: sent, slotId } });
+      // The server's cap is of what was sent: the shopper asked for `capped.requested` when cut here too.
+      if (result.capped && capped) result.capped.requested = capped.requested;
+      return result.capped ? result : { ...result, capped };
+    },
     [backend, writes.add],
   );
+  // Read when a quantity is set (the line's stock caps it), without a new `setQuantity` per read.
+  const shownLines = useRef(lines);
+  shownLines.current = lines;
   const setQuantity = useCallback<UseCartResult['setQuantity']>(
-    (id, quantity) => {
-      const count = toCartQuantity(quantity);
-      if (count === undefined)
-        return Promise.reject(
-          ruleError('BAD_REQUEST', `A cart quantity is a whole number from 1 to ${MAX_CART_QUANTITY}`, {
-            field: 'quantity',
-            min: 1,
-            max: MAX_CART_QUANTITY,
-          }),
-        );
+    async (id, quantity) => {
+      if (toCartQuantity(quantity) === undefined)
+        throw ruleError('BAD_REQUEST', `A cart quantity is a whole number from 1 to ${MAX_CART_QUANTITY}`, {
+          field: 'quantity',
+          min: 1,
+          max: MAX_CART_QUANTITY,
+        });
+      const stock = shownLines.current.find((line) => line.id === id)?.stock ?? 0;
+      const { quantity: count, capped } = capCartQuantity(quantity, stock);
       changedHere.current = true;
-      return writes.update({ backend, change: { kind: 'quantity', id, quantity: count } });
+      await writes.update({ backend, change: { kind: 'quantity', id, quantity: count } });
+      return { capped };
     },
     [backend, writes.update],
   );

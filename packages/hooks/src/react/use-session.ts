@@ -29,8 +29,10 @@ export interface UseSessionResult {
   /** Creates the account (after `useAuthFlows().checkCode`) and signs in. */
   signUp(input: RequestBody<'signup'>): Promise<LoginResult>;
   /**
-   * Session logout with the id token; local session data and the query cache are cleared whatever
-   * the answer. Resolves `true` when the server confirmed (the storefront then reloads). Never rejects.
+   * Session logout with the id token. Local session data (tokens, per-user storage) and the shopper's
+   * cached answers are cleared first, before the call is sent, whatever its answer; the call is sent
+   * with `keepalive`, so a page load started meanwhile does not cut it off. Resolves `true` when the
+   * server confirmed (the storefront then reloads). Never rejects.
    */
   signOut(): Promise<boolean>;
   /**
@@ -70,20 +72,20 @@ export function useSession(): UseSessionResult {
 
   const signOut = useCallback(async () => {
     const idToken = market.client.tokens.get()?.idToken;
-    let confirmed = false;
+    // Local first: a page loaded while the call is under way (the shopper's or ours) finds no tokens,
+    // cookies or cached answers of the shopper, whatever becomes of the call.
+    market.endSession();
+    if (!idToken) return false;
     try {
-      if (idToken) {
-        const { response } = await market.client.POST('/ums/rest/v3/session-logout', {
-          body: { id_token_hint: idToken },
-        });
-        confirmed = response.ok;
-      }
+      // keepalive: a page load started meanwhile does not cut the call off; the SDK's call limit bounds the wait.
+      const { response } = await market.client.POST('/ums/rest/v3/session-logout', {
+        body: { id_token_hint: idToken },
+        keepalive: true,
+      });
+      return response.ok;
     } catch {
-      confirmed = false;
-    } finally {
-      market.endSession();
+      return false;
     }
-    return confirmed;
   }, [market]);
 
   const renewable = useSyncExternalStore(

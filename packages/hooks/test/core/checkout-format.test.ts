@@ -1,6 +1,7 @@
 import type { Schema } from '@marketkit/sdk';
 import { describe, expect, it } from 'vitest';
 import {
+  afterSignOut,
   bytesToMegabytes,
   checkoutSteps,
   discountPercent,
@@ -582,5 +583,33 @@ describe('route guards', () => {
     '%s route, signed in %s, refresh token held %s, renewal %s → %s',
     (access, signedIn, renewable, renewal, decision) =>
       expect(routeAccess(access, { signedIn, renewable, renewal })).toBe(decision),
+  );
+
+  it.each([
+    // The shopper's own sign-out cleared the session first: the signed-in page waits for it to end.
+    ['signed-in', true, 'wait'],
+    ['signed-in', false, 'sign-in'],
+    ['all', true, 'render'],
+    ['guest', true, 'render'],
+  ] as const)(
+    '%s route as sign-out clears the session, signing out %s → %s',
+    (access, signingOut, decision) =>
+      expect(routeAccess(access, { signedIn: false, renewable: false, renewal: 'none', signingOut })).toBe(
+        decision,
+      ),
+  );
+});
+
+describe('after sign-out', () => {
+  it.each([
+    // Confirmed, the shopper still where they signed out: the page loads again at /.
+    [true, false, 'load-home'],
+    // A page the shopper opened or started opening meanwhile is theirs.
+    [true, true, 'stay'],
+    // Refused or unanswered: signed out locally already, no reload or redirect.
+    [false, false, 'stay'],
+    [false, true, 'stay'],
+  ] as const)('confirmed %s, shopper moved %s → %s', (confirmed, shopperMoved, where) =>
+    expect(afterSignOut({ confirmed, shopperMoved })).toBe(where),
   );
 });

@@ -40,11 +40,13 @@ describe('adding says what happened with a code, never in English', () => {
       code: 'ADDED',
       alreadyInCart: false,
       serverMessage: null,
+      capped: null,
     });
     expect(await act(() => view.result.current.cart.add(cable, 3))).toEqual({
       code: 'ALREADY_IN_CART',
       alreadyInCart: true,
       serverMessage: null,
+      capped: null,
     });
     expect(shown(view)).toEqual([[CABLE, 3]]);
     expect(calls.filter((call) => call.includes('customer-cart'))).toEqual([]);
@@ -78,6 +80,68 @@ describe('adding says what happened with a code, never in English', () => {
       responseMessage: 'Studio Condenser Microphone is out of stock',
     });
     expect(view.result.current.cart.lines).toEqual([]);
+  });
+});
+
+describe('an add cut to the cap says so (the units asked for, the units the line holds)', () => {
+  const EBOOK = 1048; // The Home Chef E-book: a digital product, 999 "in stock"
+
+  it("a guest's cart: cut to the stock, and to 999 a line", async () => {
+    const [cable, ebook] = await products([CABLE, EBOOK]);
+    if (!cable || !ebook) throw new Error('the seed lacks a product');
+    const view = await cartOn(false);
+    const added = await act(() => view.result.current.cart.add(cable, cable.quantity + 5));
+    expect(added.capped).toEqual({ requested: cable.quantity + 5, allowed: cable.quantity, reason: 'stock' });
+    const many = await act(() => view.result.current.cart.add(ebook, 1010));
+    expect(many.capped).toEqual({ requested: 1010, allowed: 999, reason: 'line-limit' });
+    expect(shown(view)).toEqual([
+      [CABLE, cable.quantity],
+      [EBOOK, 999],
+    ]);
+  });
+
+  it('setting a quantity past the stock or 999 sets the cap and says so; within it, nothing to say', async () => {
+    const [cable, ebook] = await products([CABLE, EBOOK]);
+    if (!cable || !ebook) throw new Error('the seed lacks a product');
+    for (const signedIn of [false, true]) {
+      const view = await cartOn(signedIn);
+      await act(() => view.result.current.cart.add(cable, 1));
+      await act(() => view.result.current.cart.add(ebook, 1));
+      await waitFor(() => expect(view.result.current.cart.lines).toHaveLength(2));
+      const idOf = (product: number) =>
+        view.result.current.cart.lines.find((line) => line.product === product)?.id ?? -1;
+      expect(await act(() => view.result.current.cart.setQuantity(idOf(CABLE), cable.quantity + 3))).toEqual({
+        capped: { requested: cable.quantity + 3, allowed: cable.quantity, reason: 'stock' },
+      });
+      expect(await act(() => view.result.current.cart.setQuantity(idOf(EBOOK), 1500))).toEqual({
+        capped: { requested: 1500, allowed: 999, reason: 'line-limit' },
+      });
+      expect(await act(() => view.result.current.cart.setQuantity(idOf(EBOOK), 4))).toEqual({ capped: null });
+      await waitFor(() =>
+        expect(shown(view)).toEqual(
+          expect.arrayContaining([
+            [CABLE, cable.quantity],
+            [EBOOK, 4],
+          ]),
+        ),
+      );
+      view.unmount();
+      await sandbox.reset();
+    }
+  });
+
+  it('a signed-in cart: a line another device filled is stopped at 999 by the server, and that is said', async () => {
+    const [ebook] = await products([EBOOK]);
+    if (!ebook) throw new Error('the seed lacks a product');
+    const view = await cartOn(true);
+    // Another device of the same shopper puts 998 in the cart this one has already read.
+    await serverCart([[EBOOK, 998]]);
+    const added = await act(() => view.result.current.cart.add(ebook, 5));
+    expect(added).toMatchObject({
+      code: 'ADDED',
+      capped: { requested: 5, allowed: 999, reason: 'line-limit' },
+    });
+    await waitFor(() => expect(shown(view)).toEqual([[EBOOK, 999]]));
   });
 });
 

@@ -245,6 +245,37 @@ describe('sign-out', () => {
     }
   });
 
+  it('clears the local session before the logout call goes out, and sends that call with keepalive', async () => {
+    const device = newDevice();
+    const view = renderWithMarket(
+      () => ({ session: useSession(), cart: useCart(), market: useMarket() }),
+      device,
+    );
+    await act(() => view.result.current.session.signIn(signIn));
+    const { market } = view.result.current;
+    await waitFor(() => expect(market.queryClient.getQueryData(market.keys.cart())).toBeDefined());
+    device.storage.setItem(STORAGE_KEYS.wishlist, '[1]');
+    // What a page loaded while the call is under way would find, seen as the call leaves.
+    const seen: { tokens: unknown; wishlist: string | null; cart: unknown; keepalive: boolean }[] = [];
+    const listen = ({ request }: { request: Request }) => {
+      if (!request.url.includes('/session-logout')) return;
+      seen.push({
+        tokens: device.tokens.get(),
+        wishlist: device.storage.getItem(STORAGE_KEYS.wishlist),
+        cart: market.queryClient.getQueryData(market.keys.cart()),
+        keepalive: request.keepalive,
+      });
+    };
+    server.events.on('request:start', listen);
+    try {
+      expect(await act(() => view.result.current.session.signOut())).toBe(true);
+    } finally {
+      server.events.removeListener('request:start', listen);
+    }
+    expect(seen).toEqual([{ tokens: null, wishlist: null, cart: undefined, keepalive: true }]);
+    expect(view.result.current.session.status).toBe('guest');
+  });
+
   it("ends a session by dropping the shopper's cached answers and keeping the store's", async () => {
     const device = newDevice();
     const view = renderWithMarket(

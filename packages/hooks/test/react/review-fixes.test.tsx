@@ -21,7 +21,7 @@ it('sends a pending quantity change when the cart leaves the screen, instead of 
   await act(() => view.result.current.cart.add(cable as NonNullable<typeof cable>, 1));
   await waitFor(() => expect(view.result.current.cart.items).toHaveLength(1));
   const id = view.result.current.cart.items[0]?.id as number;
-  let pending: Promise<void> = Promise.resolve();
+  let pending: Promise<unknown> = Promise.resolve();
   act(() => {
     pending = view.result.current.cart.setQuantity(id, 5);
   });
