@@ -107,7 +107,7 @@ async function removeLine(cart: Pick<UseCartResult, 'remove'>, item: CartLine, f
 
 /**
  * An entry of this device's cart the server refused when the shopper signed in: kept here with the
- * server's words until removed (DESIGN.md), never part of the cart or its checkout.
+ * server's words until removed, never part of the cart or its checkout.
  */
 function RefusedLine({ item, cart }: { item: CartLine; cart: Pick<UseCartResult, 'remove'> }) {
   const { t } = useTranslation(['cart', 'common']);

@@ -186,7 +186,7 @@ function ProductPage({ productId }: { productId: number }) {
   const buy = async () => {
     const chosen = { product_id: item.product_id, quantity, ...(slot ? { slot_id: slot } : {}) };
     if (session.status !== 'signed-in') {
-      // Kept for after sign-in (spec §4: the pending item is added unless already in the cart).
+      // Kept for after sign-in (the pending item is added unless already in the cart).
       buyNow.set(item.product_id, quantity, slot);
       rememberReturnTo('/cart');
       navigate('/signin');

@@ -74,7 +74,7 @@ function useRenewal(needed: boolean, renew: () => Promise<'renewed' | 'rejected'
 }
 
 /**
- * Spec §2 access rules: guests on a signed-in route go to /signin (the page remembered); signed-in
+ * Access rules: guests on a signed-in route go to /signin (the page remembered); signed-in
  * shoppers on a guest route go to /. A page that holds only a refresh token (opened after the access
  * token lapsed) renews the session first and then renders the page asked for; a renewal cut off is
  * said, with a retry. A signed-in page draws its screen in the browser only: the server renders its

@@ -3,7 +3,7 @@ import { toast } from '@marketkit/ui';
 import { useTranslation } from 'react-i18next';
 
 /**
- * The payment return check (spec §4) on every route but the payment ones. Loaded only while a payment
+ * The payment return check on every route but the payment ones. Loaded only while a payment
  * flag is stored, so a shopper who is not paying never downloads it.
  */
 export default function PaymentReturn({ pathname }: { pathname: string }) {

@@ -23,7 +23,7 @@ export function useBelowTheFold(): boolean {
 }
 
 /**
- * Scroll restoration is manual (spec §2): a new page starts at the top; Back and Forward return to
+ * Scroll restoration is manual: a new page starts at the top; Back and Forward return to
  * where the shopper was on that entry, once the screen is tall enough to get there.
  */
 export function ScrollManager() {

@@ -8,7 +8,7 @@ const RELOAD_AT_KEY = 'marketkit_replay_reload_at';
 export const REPLAY_RELOAD_GUARD_MS = 60_000;
 
 /**
- * Spec §4: a request replayed with a fresh token that fails again reloads the page. Not when the
+ * A request replayed with a fresh token that fails again reloads the page. Not when the
  * replay got no answer at all (offline: a reload would show the browser's error page), and at most
  * once a minute, so an answer that keeps failing cannot reload forever.
  */
@@ -35,7 +35,7 @@ export function reloadAfterFailedReplay(event: ReplayFailedEvent) {
 }
 
 /**
- * Spec §4: a session that ends on its own (refresh refused, guest 401) goes to /, without a reload;
+ * A session that ends on its own (refresh refused, guest 401) goes to /, without a reload;
  * not a page's own renewal, refused before the page showed (see `pageRenewalUnderWay`).
  * After the current render: a signed-in page's guard may first send the new guest to /signin, and
  * that entry is then replaced by /.

@@ -30,7 +30,7 @@ const PaymentReturn = lazy(lazyScreen(() => import('./payment-return.tsx')));
 
 type Language = UseLanguageResult;
 
-/** Google Tag Manager, only when the store sets a tag (spec §7), with the snippet's start event. */
+/** Google Tag Manager, only when the store sets a tag, with the snippet's start event. */
 function loadTagManager(tag: string) {
   if (!tag || document.getElementById('mk-tag-manager')) return;
   const global = window as unknown as { dataLayer?: unknown[] };
@@ -86,11 +86,11 @@ function Frame({
   const { t } = useTranslation('common');
   const { pathname } = useLocation();
   const handles = useMatches().map((match) => match.handle as RouteHandle | undefined);
-  // Spec §2: no header and footer on /signup, /signin and /amazonPayment; no assistant on some.
+  // No header and footer on /signup, /signin and /amazonPayment; no assistant on some.
   const bare = handles.some((handle) => handle?.bare);
   const noAssistant = handles.some((handle) => handle?.noAssistant);
   const ai = useAiConfiguration();
-  // Spec §4: after sign-in the guest cart joins the server cart (the provider runs the merge; the cart
+  // After sign-in the guest cart joins the server cart (the provider runs the merge; the cart
   // page runs it itself). What the server refused stays on this device (the cart page lists it): said
   // at once, in its words, whichever page ran the merge.
   const refusals = useGuestCartMerge().outcome?.rejected;
@@ -151,7 +151,7 @@ function Frame({
 }
 
 /**
- * App start (spec §4): validation → settings → the store, themed and in the shopper's language. On a
+ * App start: validation → settings → the store, themed and in the shopper's language. On a
  * page the server rendered, all of it is there at once (the same answers and texts as the server's).
  */
 export function Store() {

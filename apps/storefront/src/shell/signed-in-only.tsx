@@ -1,7 +1,7 @@
 import { Outlet } from 'react-router';
 import { Guard } from './guards.tsx';
 
-/** The layout of every signed-in route (spec §2): guests go to /signin, and come back after. */
+/** The layout of every signed-in route: guests go to /signin, and come back after. */
 export default function SignedInOnly() {
   return (
     <Guard access="signed-in">

@@ -30,7 +30,7 @@ export function StoreUnreachable({ retry }: { retry: () => void }) {
   );
 }
 
-/** Store validation failed or `store_status` is falsy (spec §8). */
+/** Store validation failed or `store_status` is falsy. */
 export function StoreUnavailable() {
   const { t } = useTranslation('store_modal');
   return (
@@ -40,7 +40,7 @@ export function StoreUnavailable() {
   );
 }
 
-/** The store settings could not be loaded (spec §8). */
+/** The store settings could not be loaded. */
 export function SettingsError() {
   const { t } = useTranslation('store_modal');
   return (

@@ -3,7 +3,7 @@ import { PRODUCT_TYPES } from './product-types.ts';
 
 type ProductSummary = Schema<'ProductSummary'>;
 
-/** The most units of one product a cart line may hold (spec §5). */
+/** The most units of one product a cart line may hold. */
 export const MAX_CART_QUANTITY = 999;
 
 /** The most a shopper may choose: the stock (services and digital goods report capacity), 1–999. */
@@ -57,7 +57,7 @@ export function cartTotals<Summary>(
   };
 }
 
-/** A guest's cart line as stored on the device (spec §3 "Local guest cart item"). */
+/** A guest's cart line as stored on the device. */
 export interface GuestCartItem {
   key: string;
   productId: number;
@@ -100,7 +100,7 @@ export type GuestCartEvent =
 /** A guest line's key (its `id` in `useCart().lines`): `p{productId}`. */
 export const guestCartKey = (productId: number) => `p${productId}`;
 
-/** Cart quantities are integers from 1 to 999 (spec §5); anything else is not a quantity. */
+/** Cart quantities are integers from 1 to 999; anything else is not a quantity. */
 export function toCartQuantity(value: unknown): number | undefined {
   const parsed = wholeQuantity(value);
   return parsed === undefined ? undefined : Math.min(parsed, MAX_CART_QUANTITY);
@@ -121,7 +121,7 @@ function wholeQuantity(value: unknown): number | undefined {
 export const isInGuestCart = (state: GuestCartState, productId: number) =>
   state.items.some((item) => item.productId === productId);
 
-/** The guest cart (DESIGN.md: one entry per product; adding again updates that entry, latest quantity wins). */
+/** The guest cart (one entry per product; adding again updates that entry, latest quantity wins). */
 export function guestCartReducer(state: GuestCartState, event: GuestCartEvent): GuestCartState {
   switch (event.type) {
     case 'add': {
@@ -180,7 +180,7 @@ export function guestCartReducer(state: GuestCartState, event: GuestCartEvent): 
 
 /**
  * One line of a cart as `useCart().lines` gives it: the same fields whether it is a signed-in
- * shopper's server line or a guest's line on this device (spec §3). The names follow the contract's
+ * shopper's server line or a guest's line on this device. The names follow the contract's
  * (`product_name`, `cart_quantity`), so a line reads like the product it came from.
  */
 export interface CartLine {
@@ -215,7 +215,7 @@ export interface CartLine {
   price_visible: boolean;
   /**
    * The server's own words when it refused this entry during the guest-cart merge (it stays on this
-   * device, DESIGN.md). Absent on every other line.
+   * device). Absent on every other line.
    */
   error?: string;
 }
@@ -248,7 +248,7 @@ export function guestCartDisplay(state: GuestCartState): CartLine[] {
 
 /**
  * What a signed-in shopper still sees of this device's cart: the entries the server refused during the
- * merge, with its message (DESIGN.md: they stay local). They are not cart lines: not counted, never
+ * merge, with its message (they stay local). They are not cart lines: not counted, never
  * checked out. Entries still waiting for the merge are not shown.
  */
 export const refusedGuestCartDisplay = (state: GuestCartState): CartLine[] =>
@@ -347,7 +347,7 @@ export function sanitizeGuestCart(value: unknown): { state: GuestCartState; drop
 
 // ---- Slot selections and the single buy-now item ----
 
-/** A chosen slot of a product (spec §3 "Slot selection item"). */
+/** A chosen slot of a product. */
 export interface SlotSelection {
   /** The slot. */
   id: number;

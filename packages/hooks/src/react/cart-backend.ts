@@ -26,7 +26,7 @@ export type CartLineId = CartLine['id'];
 /**
  * What `useCart().add` did, as a stable code to translate (the hooks write no shopper text):
  * `ADDED` (a new line) or `ALREADY_IN_CART` (the product was there: its line now has the quantity
- * given, the latest wins, DESIGN.md).
+ * given, the latest wins).
  */
 export type CartAddCode = 'ADDED' | 'ALREADY_IN_CART';
 
@@ -203,7 +203,7 @@ function serverBackend(market: Market): CartBackend {
       const slot = slotId ? { slot_id: slotId } : {};
       const existing = current()?.Products.find((line) => line.product === product.product_id);
       if (existing) {
-        // Same rule as the guest cart (DESIGN.md): adding again sets that line, latest quantity wins.
+        // Same rule as the guest cart: adding again sets that line, latest quantity wins.
         const done = await answer(
           client.PUT('/cfs/rest/v3/customer-cart/{cartItemId}', {
             params: { path: { cartItemId: existing.id }, header: idempotency() },
