@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { seriousViolations } from './support/axe.ts';
 import { useStorefront } from './support/servers.ts';
-import { signInInBrowser } from './support/sign-in.ts';
+import { sentCode, signInInBrowser } from './support/sign-in.ts';
 import { expect, test } from './support/test.ts';
 
 // Accounts in Chromium against the sandbox: sign-up with a one-time code, sign-out and sign-in with a
@@ -14,13 +14,7 @@ test.beforeEach(async () => {
 });
 
 /** The code the sandbox sent (what the shopper would read on their phone or in their mail). */
-async function otpFor(destination: string) {
-  const response = await fetch(
-    `${storefront.sandboxUrl()}/__sandbox/otp?destination=${encodeURIComponent(destination)}`,
-  );
-  expect(response.ok, `an OTP for ${destination}`).toBe(true);
-  return ((await response.json()) as { otp: string }).otp;
-}
+const otpFor = (destination: string) => sentCode(storefront.sandboxUrl(), destination);
 
 const expireTokens = (refresh: boolean) =>
   fetch(`${storefront.sandboxUrl()}/__sandbox/expire-tokens`, {

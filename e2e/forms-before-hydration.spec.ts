@@ -1,5 +1,6 @@
 import { openBeforeHydration } from './support/before-hydration.ts';
 import { useStorefront } from './support/servers.ts';
+import { sentCode } from './support/sign-in.ts';
 import { expect, test } from './support/test.ts';
 
 // What a shopper does in a form or on a link between the first paint and the moment the app's code
@@ -70,11 +71,7 @@ test('forgot password: a reset done before the code runs holds, and the new pass
   await page.getByLabel('E-mail or phone number').fill('shopper@example.com');
   await page.getByRole('button', { name: 'Send code' }).click();
   await expect(page.getByText(/We sent a code to/)).toBeVisible();
-  const sent = await fetch(
-    `${storefront.sandboxUrl()}/__sandbox/otp?destination=${encodeURIComponent('shopper@example.com')}`,
-  );
-  expect(sent.ok).toBe(true);
-  await page.getByLabel('6-digit code').fill(((await sent.json()) as { otp: string }).otp);
+  await page.getByLabel('6-digit code').fill(await sentCode(storefront.sandboxUrl(), 'shopper@example.com'));
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByLabel('New password').fill('Password789');
   await page.getByLabel('Repeat the password').fill('Password789');

@@ -490,21 +490,13 @@ test.describe('header and footer', () => {
   });
 });
 
-async function signIn(page: Page, store: string) {
-  await page.goto(`${storefront.origin(store)}/signin`);
-  await page.locator('input[name="username"]').fill('shopper@example.com');
-  await page.locator('input[name="password"]').fill('Password123');
-  await page.locator('input[name="password"]').press('Enter'); // the store's own language names the button
-  await expect(page).toHaveURL(`${storefront.origin(store)}/`);
-}
-
 test.describe('the AI assistant', () => {
   test('where the store enables it, the widget shows on every page but its own and opens the chat', async ({
     page,
   }) => {
     await page.goto(`${storefront.origin('demo')}/ask-ai`);
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
-    await signIn(page, 'demo');
+    await signInInBrowser(page, storefront.origin('demo'));
     const widget = page.getByTestId('ai-widget');
     await expect(widget).toBeVisible();
     await page.goto(`${storefront.origin('demo')}/cart`);
@@ -523,7 +515,7 @@ test.describe('the AI assistant', () => {
   test('a chat whose code failed to load once opens on the next try, without losing the page', async ({
     page,
   }) => {
-    await signIn(page, 'demo');
+    await signInInBrowser(page, storefront.origin('demo'));
     const loads = countLoads(page);
     // The chat's code fails once (a dropped connection, a deploy under way); then it comes.
     let failed = 0;
@@ -552,7 +544,7 @@ test.describe('the AI assistant', () => {
   test('a chat whose code is gone (a deploy) opens after one page load, on the next try', async ({
     page,
   }) => {
-    await signIn(page, 'demo');
+    await signInInBrowser(page, storefront.origin('demo'));
     // The page's chat file was replaced by a deploy: gone until the page is loaded again.
     const loads = countLoads(page);
     let missing = 0;
@@ -584,7 +576,7 @@ test.describe('the AI assistant', () => {
   });
 
   test('where the store turns it off, there is no route and no widget', async ({ page }) => {
-    await signIn(page, 'souq');
+    await signInInBrowser(page, storefront.origin('souq'), 'ar');
     await expect(page.getByRole('link', { name: 'السلة' }).first()).toBeVisible();
     await page.goto(`${storefront.origin('souq')}/ask-ai`);
     await expect(page.getByRole('heading', { name: 'الصفحة غير موجودة' })).toBeVisible();

@@ -1,4 +1,5 @@
 import { useStorefront } from '../support/servers.ts';
+import { sentCode } from '../support/sign-in.ts';
 import { expect, test } from '../support/test.ts';
 
 // Without JavaScript every page is the server's: links and GET forms navigate, sign-in and sign-out
@@ -89,13 +90,7 @@ test('sign-in returns to a path of the site, and sign-out ends the session on /'
 });
 
 /** The code the sandbox last sent to `destination` (an e-mail address, or a phone with its extension). */
-async function otpFor(destination: string): Promise<string> {
-  const answer = await fetch(
-    `${storefront.sandboxUrl()}/__sandbox/otp?destination=${encodeURIComponent(destination)}`,
-  );
-  expect(answer.ok).toBe(true);
-  return ((await answer.json()) as { otp: string }).otp;
-}
+const otpFor = (destination: string) => sentCode(storefront.sandboxUrl(), destination);
 
 /** A 6-digit code that is not `code`. */
 const otherThan = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');

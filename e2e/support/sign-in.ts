@@ -20,3 +20,10 @@ export async function signInInBrowser(
   await expect(page).toHaveURL(`${origin}/`);
   return origin;
 }
+
+/** The code the sandbox last sent to `destination` (an e-mail address, or a phone with its extension). */
+export async function sentCode(sandboxUrl: string, destination: string): Promise<string> {
+  const answer = await fetch(`${sandboxUrl}/__sandbox/otp?destination=${encodeURIComponent(destination)}`);
+  expect(answer.ok, `a code sent to ${destination}`).toBe(true);
+  return ((await answer.json()) as { otp: string }).otp;
+}
