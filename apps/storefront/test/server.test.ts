@@ -105,8 +105,9 @@ function get(
         port,
         path,
         headers: { host: `${store}.localhost:${port}`, ...(cookie ? { cookie } : {}), ...headers },
-        // A connection of its own, as `send` below: with the two servers, a kept-alive connection of an
-        // earlier case was once answered 400 on reuse (not investigated further; see the closing note).
+        // A connection of its own, as `send` below: the proxy case sends `Connection: close, x-secret`
+        // through Node's shared agent, which still offered that connection to a later call, and the
+        // server answered that call 400 (with that case on its own connection the 400 is gone).
         agent: false,
       },
       (answer) => {
