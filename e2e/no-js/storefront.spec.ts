@@ -58,6 +58,17 @@ test('a product page opens from the listing', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });
 
+test('what needs the code says so: the product page’s cart buttons and the cart', async ({ page }) => {
+  const origin = storefront.origin('demo');
+  await page.goto(`${origin}/ProductDetails?productId=1005`, NO_APP);
+  await expect(page.getByRole('button', { name: 'Add to cart' })).toBeVisible();
+  await expect(page.getByRole('note')).toHaveText(
+    /Adding to the cart, buying and the wishlist need JavaScript/,
+  );
+  await page.goto(`${origin}/cart`, NO_APP);
+  await expect(page.getByRole('note')).toHaveText(/Your cart is kept on this device and needs JavaScript/);
+});
+
 test('sign-in: a wrong password says so and stores nothing; a hostile return path goes to /', async ({
   page,
 }) => {

@@ -210,6 +210,10 @@ export default function Cart() {
     return (
       <div className="mx-auto flex max-w-4xl flex-col gap-3 px-4 py-6">
         <h1 className="font-bold text-2xl">{t('title')}</h1>
+        {/* The server does not draw a shopper's cart: without the code it would stay a placeholder. */}
+        <noscript>
+          <p role="note">{t('needs_javascript')}</p>
+        </noscript>
         <LoadStates
           state={cart.state}
           failed={{

@@ -351,6 +351,12 @@ function ProductPage({ productId }: { productId: number }) {
             </Button>
           </div>
           {slotMissing && action !== 'go-to-cart' ? <p className="text-sm">{t('slot_first')}</p> : null}
+          {/* Without the code the buttons above cannot act (the guest cart lives on the device): said plainly. */}
+          <noscript>
+            <p className="text-sm" role="note">
+              {t('needs_javascript')}
+            </p>
+          </noscript>
         </div>
       </div>
       <Later product={item} />
