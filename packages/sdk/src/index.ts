@@ -30,7 +30,7 @@ export {
   type RequestMiddleware,
   xsrfToken,
 } from './middleware.ts';
-export { fromMinor, type PaidLine, paidPerLine, toMinor } from './money.ts';
+export { formatPrice, fromMinor, type PaidLine, paidPerLine, toMinor } from './money.ts';
 export type { BroadcastChannelLike, LockManagerLike, RefreshOutcome, SessionEndReason } from './refresh.ts';
 export {
   type DeviceVerification,
