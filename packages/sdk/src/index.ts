@@ -3,7 +3,7 @@
  *
  * @packageDocumentation
  */
-export { resolveAssetUrl, splitAssetList } from './asset-url.ts';
+export { resolveAssetUrl, resolveHostAssetUrls, splitAssetList } from './asset-url.ts';
 export { createMarketClient, type MarketClient, type MarketClientOptions } from './client.ts';
 export { type CookieAttributes, type CookieJar, readCookie, writeCookie } from './cookies.ts';
 export {
