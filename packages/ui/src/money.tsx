@@ -18,7 +18,7 @@ export interface MoneyProps {
   decimals?: number;
   /**
    * The price before a discount: struck through ("Was") only when it is above `amount` and reads
-   * differently, so a "Was" equal to the price never shows.
+   * differently once written, so a "Was" equal to the price never shows.
    */
   original?: number | null | undefined;
   /** Accessible words before the struck-through price. Default `Was`. */
@@ -29,13 +29,6 @@ export interface MoneyProps {
   as?: PriceElement;
   className?: string;
 }
-
-/**
- * Whether a price before discount is worth striking through: a saving, which reads differently from
- * the price once both are written (`1039.204` and `1039.2` both read `1,039.20`).
- */
-const showsOriginal = (amount: number, original: number | null | undefined, text: (n: number) => string) =>
-  typeof original === 'number' && original > amount && text(original) !== text(amount);
 
 /**
  * An amount in the store's currency and the page's language: `ZAR 1,234.50` (the currency code, then
@@ -80,7 +73,8 @@ export function Money({
     <Price
       as={as}
       value={text(amount)}
-      {...(showsOriginal(amount, original, text) ? { original: text(original as number) } : {})}
+      // Only a saving is struck through; `Price` also hides one that reads as the price once rounded.
+      {...(typeof original === 'number' && original > amount ? { original: text(original) } : {})}
       wasLabel={wasLabel}
       {...(className === undefined ? {} : { className })}
     />
