@@ -109,10 +109,11 @@ function originOf(value: string): string | null {
 }
 
 /**
- * {@link resolveAssetUrls}, keeping only URLs on the services host itself (paths on the page's
- * origin, for a host given as a path) or on one of `origins`: what a page whose Content-Security-Policy
- * lets images come from its own origin and the services host (as the reference storefront's does) can
- * show. An absolute URL to any other host is left out, as unsafe entries are.
+ * The usable entries of an asset value, as `client.imageUrls()` gives them, keeping only URLs on the
+ * services host itself (paths on the page's origin, for a host given as a path) or on one of
+ * `origins`: what a page whose Content-Security-Policy lets images come from its own origin and the
+ * services host (as the reference storefront's does) can show. An absolute URL to any other host is
+ * left out, as unsafe entries are.
  *
  * @example
  * resolveHostAssetUrls('https://services.test', 'a.jpg,https://elsewhere.test/b.jpg')
