@@ -1,19 +1,9 @@
 import { cleanup, render, screen } from '@testing-library/react';
-import axe from 'axe-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Image, type ImageProps, imageSrcSet, Money, type MoneyProps, ProductCard } from '../src/index.ts';
+import { seriousViolations } from './axe.ts';
 
 afterEach(cleanup);
-
-/** Serious and critical axe violations (colour contrast needs a real layout, checked in the browser). */
-async function seriousViolations(container: Element) {
-  const result = await axe.run(container, {
-    rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
-  });
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`);
-}
 
 /** The price and the struck "Was" price as a shopper reads them ("" when none is struck). */
 function shown(props: MoneyProps) {
