@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { productHref } from '../catalogue/links.ts';
 import { useMoney } from '../catalogue/money.ts';
+import { StoreMoney } from '../catalogue/store-media.tsx';
 import { Thumbnail } from '../catalogue/thumbnail.tsx';
 import { failureMessage, type Translate } from '../common/failure.ts';
 import { BrowseLink, LoadStates } from '../common/load-states.tsx';
@@ -60,7 +61,7 @@ function Line({ item, cart }: { item: CartLine; cart: Pick<UseCartResult, 'setQu
           {item.product_name}
         </Link>
         {item.price_visible ? (
-          <Price value={money(item.final_price)} />
+          <StoreMoney amount={item.final_price} />
         ) : (
           <Price hiddenText={t('common:price_on_request')} />
         )}
