@@ -1,5 +1,11 @@
 import { isMarketApiError, MarketApiError } from '@marketkit/sdk';
-import { type QueryKey, type UseQueryOptions, type UseQueryResult, useQuery } from '@tanstack/react-query';
+import {
+  type QueryClient,
+  type QueryKey,
+  type UseQueryOptions,
+  type UseQueryResult,
+  useQuery,
+} from '@tanstack/react-query';
 
 /**
  * What a query hook of `@marketkit/hooks` returns: TanStack Query's result, with `error` always a
@@ -69,4 +75,15 @@ export function useMarketQuery<QueryData, Data = QueryData, Key extends QueryKey
         }
       : {}),
   });
+}
+
+/**
+ * Reads the queries under `queryKey` again after a write, each from a request sent after it. A first
+ * read still under way was sent before the write, and `invalidateQueries` alone reuses it for a query
+ * that has no data yet (its `cancelRefetch` cancels only a fetch of a query that has data): the page
+ * then keeps the state from before the write. Cancelling first makes every refetch a new request.
+ */
+export async function refetchAfterWrite(queryClient: QueryClient, queryKey: QueryKey): Promise<void> {
+  await queryClient.cancelQueries({ queryKey });
+  await queryClient.invalidateQueries({ queryKey });
 }

@@ -1,7 +1,7 @@
 import { MarketApiError, type RequestBody, type ResponseBody, type Schema, unwrap } from '@marketkit/sdk';
 import { useCallback, useMemo } from 'react';
 import { type LoadState, loadState } from '../core/index.ts';
-import { asMarketCall, useMarketQuery } from './market-query.ts';
+import { asMarketCall, refetchAfterWrite, useMarketQuery } from './market-query.ts';
 import { useMarket } from './provider.tsx';
 
 type Address = Schema<'Address'>;
@@ -45,7 +45,7 @@ export function useAddresses(): UseAddressesResult {
     <T>(work: () => Promise<T>) =>
       asMarketCall(async () => {
         const result = await work();
-        await market.queryClient.invalidateQueries({ queryKey: key });
+        await refetchAfterWrite(market.queryClient, key);
         return result;
       }),
     [market, key],

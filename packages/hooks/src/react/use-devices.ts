@@ -1,7 +1,7 @@
 import { type MarketApiError, type Schema, unwrap } from '@marketkit/sdk';
 import { useCallback, useMemo } from 'react';
 import { sortDevices } from '../core/index.ts';
-import { asMarketCall, useMarketQuery } from './market-query.ts';
+import { asMarketCall, refetchAfterWrite, useMarketQuery } from './market-query.ts';
 import { useMarket } from './provider.tsx';
 import { useSession } from './use-session.ts';
 
@@ -50,7 +50,7 @@ export function useDevices(): UseDevicesResult {
           market.client.DELETE('/ums/rest/v3/devices/{deviceId}', { params: { path: { deviceId } } }),
         );
         if (current) market.endSession();
-        else await market.queryClient.invalidateQueries({ queryKey: key });
+        else await refetchAfterWrite(market.queryClient, key);
       }),
     [market, key, devices],
   );
@@ -58,7 +58,7 @@ export function useDevices(): UseDevicesResult {
     () =>
       asMarketCall(async () => {
         const result = await unwrap(market.client.POST('/ums/rest/v3/logout', { body: { scope: 'others' } }));
-        await market.queryClient.invalidateQueries({ queryKey: key });
+        await refetchAfterWrite(market.queryClient, key);
         return result.revoked_sessions;
       }),
     [market, key],

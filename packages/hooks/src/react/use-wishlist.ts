@@ -2,7 +2,7 @@ import { type MarketApiError, type Schema, unwrap } from '@marketkit/sdk';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { type LoadState, loadState } from '../core/index.ts';
-import { asMarketCall, useMarketQuery } from './market-query.ts';
+import { asMarketCall, refetchAfterWrite, useMarketQuery } from './market-query.ts';
 import { useMarket } from './provider.tsx';
 import { useSession } from './use-session.ts';
 
@@ -70,7 +70,7 @@ export function useWishlist(filters: WishlistFilters = {}): UseWishlistResult {
     refetchOnWindowFocus: false,
   });
   const refresh = useCallback(
-    () => queryClient.invalidateQueries({ queryKey: [market.store, 'wishlist'] }),
+    () => refetchAfterWrite(queryClient, [market.store, 'wishlist']),
     [queryClient, market.store],
   );
   const add = useCallback(

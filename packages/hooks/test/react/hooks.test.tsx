@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
 
 import { createMemoryTokenStore, type SessionTokens, type TokenStore } from '@marketkit/sdk';
+import { useQueryClient } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
+import { http } from 'msw';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { writePersisted } from '../../src/core/index.ts';
@@ -224,6 +226,42 @@ describe('a cart or wishlist that failed to load', () => {
     act(() => again.result.current.reload());
     await waitFor(() => expect(again.result.current.state).toBe('ready'));
     expect(again.result.current.items.map((item) => item.product)).toEqual([1022]);
+  });
+  it('[F2] a product added while the first read is still under way is in the wishlist once the add resolves', async () => {
+    const device = newDevice();
+    const view = renderWithMarket(() => useSession(), device);
+    await act(() => view.result.current.signIn(signIn));
+    view.unmount();
+    // The first read is answered by the services host at once (an empty wishlist), but reaches the page
+    // only after the add: a slow network, or a page whose code runs the add as it starts.
+    let deliver: () => void = () => {};
+    const delivered = new Promise<void>((resolve) => {
+      deliver = resolve;
+    });
+    server.use(
+      http.get(
+        `${HOST}/cfs/rest/v3/customer-wishlist`,
+        async ({ request }) => {
+          const answer = await sandbox.handle(request);
+          await delivered;
+          return answer;
+        },
+        { once: true },
+      ),
+    );
+    const wishlist = renderWithMarket(() => ({ list: useWishlist(), queries: useQueryClient() }), device);
+    await waitFor(() => expect(calls).toContain('GET /cfs/rest/v3/customer-wishlist'));
+    // Delivered once the add has written and asked for the wishlist again.
+    const unsubscribe = wishlist.result.current.queries.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'invalidate') deliver();
+    });
+    await act(() => wishlist.result.current.list.add(1022));
+    unsubscribe();
+    // Nothing asks for the wishlist again after the add: what it shows now is what stays.
+    await waitFor(() => expect(wishlist.result.current.list.state).not.toBe('loading'));
+    expect(wishlist.result.current.list.items.map((item) => item.product)).toEqual([1022]);
+    expect(wishlist.result.current.list.has(1022)).toBe(true);
+    expect(calls.filter((call) => call === 'GET /cfs/rest/v3/customer-wishlist')).toHaveLength(2);
   });
 });
 
