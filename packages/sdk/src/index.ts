@@ -17,6 +17,7 @@ export {
   type MarketErrorCode,
   ruleError,
 } from './errors.ts';
+export type { NamedCalls } from './generated/named-calls.ts';
 export {
   ALL_PRODUCTS_PINCODE,
   acceptJson,
@@ -31,6 +32,7 @@ export {
   xsrfToken,
 } from './middleware.ts';
 export { fromMinor, type PaidLine, paidPerLine, toMinor } from './money.ts';
+export { ALL_PAGES } from './named.ts';
 export type { BroadcastChannelLike, LockManagerLike, RefreshOutcome, SessionEndReason } from './refresh.ts';
 export {
   type DeviceVerification,
@@ -52,6 +54,10 @@ export {
 } from './tokens.ts';
 export type { HttpErrorEvent, ReplayFailedEvent } from './transport.ts';
 export type {
+  CallBody,
+  CallOptions,
+  CallPath,
+  CallQuery,
   components,
   Envelope,
   operations,
