@@ -27,7 +27,7 @@ export const NAMED_CALLS = {
   signup: 'auth.signup',
   refreshToken: 'auth.refreshToken',
   sessionLogout: 'auth.logout',
-  logoutEverywhere: 'auth.logoutEverywhere',
+  logoutEverywhere: 'auth.logoutSessions',
   changePassword: 'auth.changePassword',
   forgotPassword: 'auth.forgotPassword',
   resetPassword: 'auth.resetPassword',

@@ -38,7 +38,7 @@ export function useAddresses(): UseAddressesResult {
   const key = market.keys.addresses();
   const query = useMarketQuery({
     queryKey: key,
-    queryFn: () => unwrap(market.client.GET('/cfs/rest/v3/customer-address', {})),
+    queryFn: () => market.client.addresses.list(),
   });
   // A change answers one address; the list is asked again (defaults may have moved).
   const settle = useCallback(
@@ -51,31 +51,15 @@ export function useAddresses(): UseAddressesResult {
     [market, key],
   );
   const create = useCallback(
-    (body: AddressInput) =>
-      settle(() => unwrap(market.client.POST('/cfs/rest/v3/customer-address', { body }))),
+    (body: AddressInput) => settle(() => market.client.addresses.create(body)),
     [market, settle],
   );
   const update = useCallback(
-    (addressId: number, body: AddressInput) =>
-      settle(() =>
-        unwrap(
-          market.client.PUT('/cfs/rest/v3/customer-address/{addressId}', {
-            params: { path: { addressId } },
-            body,
-          }),
-        ),
-      ),
+    (addressId: number, body: AddressInput) => settle(() => market.client.addresses.update(addressId, body)),
     [market, settle],
   );
   const remove = useCallback(
-    (addressId: number) =>
-      settle(() =>
-        unwrap(
-          market.client.DELETE('/cfs/rest/v3/customer-address/{addressId}', {
-            params: { path: { addressId } },
-          }),
-        ),
-      ),
+    (addressId: number) => settle(() => market.client.addresses.delete(addressId)),
     [market, settle],
   );
   const makeDefault = useCallback(
@@ -123,12 +107,7 @@ export function usePincodeCheck(
   const enabled = pincode !== null && /^[0-9]{4,10}$/.test(pincode) && ids.length > 0;
   const query = useMarketQuery({
     queryKey: market.keys.pincodeCheck(pincode ?? '', ids),
-    queryFn: () =>
-      unwrap(
-        market.client.POST('/cfs/rest/v3/pincode-check', {
-          body: { pincode: pincode ?? '', product_ids: ids },
-        }),
-      ),
+    queryFn: () => market.client.addresses.checkPincode({ pincode: pincode ?? '', product_ids: ids }),
     enabled,
   });
   return {
@@ -163,12 +142,7 @@ export function useCoupons(items: readonly { product_id: number; quantity: numbe
   );
   const query = useMarketQuery({
     queryKey: market.keys.coupons(ids),
-    queryFn: () =>
-      unwrap(
-        market.client.GET('/cfs/rest/v3/coupons', {
-          params: { query: ids.length > 0 ? { product_ids: ids.join(',') } : {} },
-        }),
-      ),
+    queryFn: () => market.client.coupons.list(ids.length > 0 ? { product_ids: ids.join(',') } : {}),
     enabled: ids.length > 0,
   });
   const validate = useCallback(

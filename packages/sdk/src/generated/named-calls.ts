@@ -23,7 +23,7 @@ export const namedCallTable = {
     login: 'POST /ums/rest/v3/login',
     loginWithOtp: 'POST /ums/rest/v3/login-otp',
     logout: 'POST /ums/rest/v3/session-logout',
-    logoutEverywhere: 'POST /ums/rest/v3/logout',
+    logoutSessions: 'POST /ums/rest/v3/logout',
     refreshToken: 'POST /ums/rest/v3/refresh-token',
     resetPassword: 'POST /ums/rest/v3/reset-password',
     selfUnlock: 'POST /ums/rest/v3/self-unlock',
@@ -280,7 +280,7 @@ export interface NamedCalls {
      *
      * `POST /ums/rest/v3/logout` (operation `logoutEverywhere`).
      */
-    logoutEverywhere(body: CallBody<'logoutEverywhere'>, options?: CallOptions<'logoutEverywhere'>): Promise<ResponseBody<'logoutEverywhere'>>;
+    logoutSessions(body: CallBody<'logoutEverywhere'>, options?: CallOptions<'logoutEverywhere'>): Promise<ResponseBody<'logoutEverywhere'>>;
     /**
      * Refresh the access token
      *
