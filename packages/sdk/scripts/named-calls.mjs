@@ -1,7 +1,8 @@
-// The named calls of the SDK (`client.products.list()`): the name of each operation of the contract,
-// operationId → 'group.name', grouped by the resource the call acts on, and `namedCallsModule`, which
-// generate.mjs runs to write src/generated/named-calls.ts. It fails when an operation has no name here,
-// a name is given twice, a group is a member of MarketClient, or a name here matches no operation.
+// The named calls of the SDK (`withNamedCalls(client).products.list()`, from `@marketkit/sdk/calls`):
+// the name of each operation of the contract, operationId → 'group.name', grouped by the resource the
+// call acts on, and `namedCallsModule`, which generate.mjs runs to write src/generated/named-calls.ts.
+// It fails when an operation has no name here, a name is given twice, a group is a member of
+// MarketClient, or a name here matches no operation.
 export const NAMED_CALLS = {
   // account
   getProfile: 'profile.get',
@@ -206,9 +207,10 @@ export function namedCallsModule(doc, names = NAMED_CALLS) {
   lines.push('} as const;', '');
   lines.push(
     '/**',
-    ' * The named calls of a `MarketClient` (`client.products.list(query)`), one per operation of the',
-    ' * contract: path parameters first, then the body or the query, then `CallOptions`. Each resolves the',
-    " * answer's `response_body` (a file answer: the checked `Response`) or rejects with `MarketApiError`.",
+    ' * The named calls `withNamedCalls` (`@marketkit/sdk/calls`) adds to a `MarketClient`',
+    ' * (`sdk.products.list(query)`), one per operation of the contract: path parameters first, then the',
+    " * body or the query, then `CallOptions`. Each resolves the answer's `response_body` (a file answer:",
+    ' * the checked `Response`) or rejects with `MarketApiError`.',
     ' */',
     'export interface NamedCalls {',
   );

@@ -1,10 +1,8 @@
 import createClient, { type Client } from 'openapi-fetch';
 import { resolveAssetUrl, resolveAssetUrls } from './asset-url.ts';
 import { MarketApiError, ruleError } from './errors.ts';
-import type { NamedCalls } from './generated/named-calls.ts';
 import type { paths } from './generated/openapi.ts';
 import { type DefaultMiddlewareOptions, defaultMiddleware, type RequestMiddleware } from './middleware.ts';
-import { namedCalls, type RawRequest } from './named.ts';
 import {
   type BroadcastChannelLike,
   createRefreshCoordinator,
@@ -71,11 +69,10 @@ export interface MarketClientOptions extends DefaultMiddlewareOptions {
 }
 
 /**
- * A typed client of the services host: openapi-fetch's `GET`/`POST`/…, a named call for every
- * operation of the contract (`client.products.list(query)`, see `NamedCalls`), and a few helpers.
- * Extra request steps are given as the `middleware` option (openapi-fetch's `use`/`eject` throw).
+ * A typed client of the services host: openapi-fetch's `GET`/`POST`/… plus a few helpers. Extra
+ * request steps are given as the `middleware` option (openapi-fetch's `use`/`eject` throw).
  */
-export interface MarketClient extends Omit<Client<paths>, 'use' | 'eject'>, NamedCalls {
+export interface MarketClient extends Omit<Client<paths>, 'use' | 'eject'> {
   readonly servicesHost: string;
   readonly store: string;
   readonly realm: string;
@@ -272,7 +269,7 @@ export function createMarketClient(options: MarketClientOptions): MarketClient {
     }
   }
 
-  return Object.assign(client, namedCalls(client.request as RawRequest), {
+  return Object.assign(client, {
     use: refuseOpenapiMiddleware,
     eject: refuseOpenapiMiddleware,
     servicesHost,

@@ -1,8 +1,11 @@
 /**
- * `@marketkit/sdk` — a typed client of the Marketkit services host.
+ * `@marketkit/sdk` — a typed client of the Marketkit services host. Its named calls
+ * (`sdk.products.list(query)`) are in `@marketkit/sdk/calls`.
  *
  * @packageDocumentation
  */
+
+export { ALL_PAGES } from './all-pages.ts';
 export { resolveAssetUrl, splitAssetList } from './asset-url.ts';
 export { createMarketClient, type MarketClient, type MarketClientOptions } from './client.ts';
 export { type CookieAttributes, type CookieJar, readCookie, writeCookie } from './cookies.ts';
@@ -17,7 +20,6 @@ export {
   type MarketErrorCode,
   ruleError,
 } from './errors.ts';
-export type { NamedCalls } from './generated/named-calls.ts';
 export {
   ALL_PRODUCTS_PINCODE,
   acceptJson,
@@ -32,7 +34,6 @@ export {
   xsrfToken,
 } from './middleware.ts';
 export { fromMinor, type PaidLine, paidPerLine, toMinor } from './money.ts';
-export { ALL_PAGES } from './named.ts';
 export type { BroadcastChannelLike, LockManagerLike, RefreshOutcome, SessionEndReason } from './refresh.ts';
 export {
   type DeviceVerification,
@@ -54,10 +55,6 @@ export {
 } from './tokens.ts';
 export type { HttpErrorEvent, ReplayFailedEvent } from './transport.ts';
 export type {
-  CallBody,
-  CallOptions,
-  CallPath,
-  CallQuery,
   components,
   Envelope,
   operations,

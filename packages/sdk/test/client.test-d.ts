@@ -5,7 +5,6 @@ import {
   createMemoryTokenStore,
   type MarketClient,
   type MarketSession,
-  type NamedCalls,
   type RequestBody,
   type ResponseBody,
   type Schema,
@@ -13,6 +12,7 @@ import {
   type SignOutResult,
   unwrap,
 } from '../src/index.ts';
+import { type NamedCalls, withNamedCalls } from '../src/calls.ts';
 
 declare const client: MarketClient;
 
@@ -90,44 +90,53 @@ describe('public types', () => {
     );
     expectTypeOf(settings).toEqualTypeOf<ResponseBody<'getContentSettings'>>();
   });
+});
+
+describe('named calls (@marketkit/sdk/calls)', () => {
+  const sdk = withNamedCalls(client);
+
+  it('withNamedCalls keeps the client type and adds the named calls', () => {
+    expectTypeOf(sdk).toEqualTypeOf<MarketClient & NamedCalls>();
+  });
 
   it('types each named call from the contract: answer, path parameters, body and query', async () => {
-    expectTypeOf(client.products.list()).toEqualTypeOf<Promise<ResponseBody<'listProducts'>>>();
-    expectTypeOf(client.cart.get({ page_number: ALL_PAGES })).toEqualTypeOf<
+    expectTypeOf(sdk.products.list()).toEqualTypeOf<Promise<ResponseBody<'listProducts'>>>();
+    expectTypeOf(sdk.cart.get({ page_number: ALL_PAGES })).toEqualTypeOf<
       Promise<ResponseBody<'getCustomerCart'>>
     >();
-    expectTypeOf(client.products.get).parameter(0).toEqualTypeOf<number>();
-    expectTypeOf(client.orders.invoice(1)).toEqualTypeOf<Promise<Response>>();
-    const cart = await client.cart.add(
+    expectTypeOf(sdk.products.get).parameter(0).toEqualTypeOf<number>();
+    expectTypeOf(sdk.orders.invoice(1)).toEqualTypeOf<Promise<Response>>();
+    const cart = await sdk.cart.add(
       { customer_cart: [{ product: 1, cart_quantity: 1 }] },
       { header: { 'Idempotency-Key': 'k' } },
     );
     expectTypeOf(cart).toEqualTypeOf<ResponseBody<'addToCustomerCart'>>();
-    expectTypeOf(client.profile.uploadImage).parameter(0).toEqualTypeOf<FormData>();
+    expectTypeOf(sdk.profile.uploadImage).parameter(0).toEqualTypeOf<FormData>();
   });
 
   it('refuses a wrong query key, body field, path parameter or header', () => {
     // @ts-expect-error the products list has no `page` query parameter
-    void client.products.list({ page: 1 });
+    void sdk.products.list({ page: 1 });
     // @ts-expect-error the wishlist uses page-number, not page_number
-    void client.wishlist.get({ page_number: ALL_PAGES });
+    void sdk.wishlist.get({ page_number: ALL_PAGES });
     // @ts-expect-error a cart line is `product`, not `product_id`
-    void client.cart.add({ customer_cart: [{ product_id: 1, cart_quantity: 1 }] });
+    void sdk.cart.add({ customer_cart: [{ product_id: 1, cart_quantity: 1 }] });
     // @ts-expect-error customer_cart is required
-    void client.cart.add({});
+    void sdk.cart.add({});
     // @ts-expect-error the product id is a number
-    void client.products.get('42');
+    void sdk.products.get('42');
     // @ts-expect-error slots need the product_id query
-    void client.slots.list();
+    void sdk.slots.list();
     // @ts-expect-error the cart has no such header parameter
-    void client.cart.clear({ header: { 'Idem-Key': 'k' } });
+    void sdk.cart.clear({ header: { 'Idem-Key': 'k' } });
     // @ts-expect-error no named call of that name
-    void client.products.all();
+    void sdk.products.all();
   });
 
-  it('names no group after a member of the client', () => {
-    type Base = Omit<MarketClient, keyof NamedCalls>;
-    expectTypeOf<Extract<keyof NamedCalls, keyof Base>>().toEqualTypeOf<never>();
-    expectTypeOf(client.store).toBeString();
+  it('names no group after a member of the client, whose own type has no named calls', () => {
+    expectTypeOf<Extract<keyof NamedCalls, keyof MarketClient>>().toEqualTypeOf<never>();
+    expectTypeOf(sdk.store).toBeString();
+    // @ts-expect-error the named calls come with withNamedCalls (@marketkit/sdk/calls) only
+    void client.products.list();
   });
 });

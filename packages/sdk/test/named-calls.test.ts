@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { NAMED_CALLS, namedCallsModule } from '../scripts/named-calls.mjs';
+import { type NamedCalls, withNamedCalls } from '../src/calls.ts';
 import { namedCallTable } from '../src/generated/named-calls.ts';
 import { ALL_PAGES, createMemoryTokenStore, isMarketApiError, type MarketClient } from '../src/index.ts';
 import { createFakeHost, createTestClient, type SeenRequest } from './fake-host.ts';
@@ -127,14 +128,36 @@ describe('the named-call generator', () => {
   });
 });
 
-/** A signed-in client on the fake host, sending a language and a pincode on every call. */
+/** A signed-in client with its named calls on the fake host, sending a language and a pincode on every call. */
 function signedIn() {
   const host = createFakeHost();
   const tokens = createMemoryTokenStore();
   tokens.set(host.grant());
-  const client = createTestClient(host, { tokens, getLanguage: () => 'fr', getPincode: () => '560001' });
+  const client = withNamedCalls(
+    createTestClient(host, { tokens, getLanguage: () => 'fr', getPincode: () => '560001' }),
+  );
   return { host, client, tokens };
 }
+
+describe('withNamedCalls', () => {
+  const groups = Object.keys(namedCallTable);
+
+  it("leaves createMarketClient's client without named calls (an app of raw calls never loads them)", () => {
+    const client = createTestClient(createFakeHost());
+    expect(groups.filter((group) => group in client)).toEqual([]);
+  });
+
+  it('adds every group to the client itself, which keeps its raw calls and helpers', async () => {
+    const host = createFakeHost();
+    const client = createTestClient(host);
+    const sdk = withNamedCalls(client);
+    expect(sdk).toBe(client);
+    expect(groups.filter((group) => !(group in sdk))).toEqual([]);
+    expect(sdk.store).toBe('demo');
+    await sdk.GET('/pbs/rest/v3/products/{productId}', { params: { path: { productId: 3 } } });
+    expect(host.requests[0]?.url.pathname).toBe('/pbs/rest/v3/products/3');
+  });
+});
 
 /** What the host saw of a request, comparable across two calls. */
 const seen = (request: SeenRequest | undefined) => ({
@@ -144,7 +167,8 @@ const seen = (request: SeenRequest | undefined) => ({
   body: request?.body,
 });
 
-type Twin = [string, (client: MarketClient) => Promise<unknown>, (client: MarketClient) => Promise<unknown>];
+type Sdk = MarketClient & NamedCalls;
+type Twin = [string, (client: Sdk) => Promise<unknown>, (client: Sdk) => Promise<unknown>];
 const twins: Twin[] = [
   [
     'products.list',

@@ -38,7 +38,7 @@ export function useAddresses(): UseAddressesResult {
   const key = market.keys.addresses();
   const query = useMarketQuery({
     queryKey: key,
-    queryFn: () => market.client.addresses.list(),
+    queryFn: () => unwrap(market.client.GET('/cfs/rest/v3/customer-address', {})),
   });
   // A change answers one address; the list is asked again (defaults may have moved).
   const settle = useCallback(
@@ -51,15 +51,31 @@ export function useAddresses(): UseAddressesResult {
     [market, key],
   );
   const create = useCallback(
-    (body: AddressInput) => settle(() => market.client.addresses.create(body)),
+    (body: AddressInput) =>
+      settle(() => unwrap(market.client.POST('/cfs/rest/v3/customer-address', { body }))),
     [market, settle],
   );
   const update = useCallback(
-    (addressId: number, body: AddressInput) => settle(() => market.client.addresses.update(addressId, body)),
+    (addressId: number, body: AddressInput) =>
+      settle(() =>
+        unwrap(
+          market.client.PUT('/cfs/rest/v3/customer-address/{addressId}', {
+            params: { path: { addressId } },
+            body,
+          }),
+        ),
+      ),
     [market, settle],
   );
   const remove = useCallback(
-    (addressId: number) => settle(() => market.client.addresses.delete(addressId)),
+    (addressId: number) =>
+      settle(() =>
+        unwrap(
+          market.client.DELETE('/cfs/rest/v3/customer-address/{addressId}', {
+            params: { path: { addressId } },
+          }),
+        ),
+      ),
     [market, settle],
   );
   const makeDefault = useCallback(
@@ -107,7 +123,12 @@ export function usePincodeCheck(
   const enabled = pincode !== null && /^[0-9]{4,10}$/.test(pincode) && ids.length > 0;
   const query = useMarketQuery({
     queryKey: market.keys.pincodeCheck(pincode ?? '', ids),
-    queryFn: () => market.client.addresses.checkPincode({ pincode: pincode ?? '', product_ids: ids }),
+    queryFn: () =>
+      unwrap(
+        market.client.POST('/cfs/rest/v3/pincode-check', {
+          body: { pincode: pincode ?? '', product_ids: ids },
+        }),
+      ),
     enabled,
   });
   return {
@@ -142,7 +163,12 @@ export function useCoupons(items: readonly { product_id: number; quantity: numbe
   );
   const query = useMarketQuery({
     queryKey: market.keys.coupons(ids),
-    queryFn: () => market.client.coupons.list(ids.length > 0 ? { product_ids: ids.join(',') } : {}),
+    queryFn: () =>
+      unwrap(
+        market.client.GET('/cfs/rest/v3/coupons', {
+          params: { query: ids.length > 0 ? { product_ids: ids.join(',') } : {} },
+        }),
+      ),
     enabled: ids.length > 0,
   });
   const validate = useCallback(

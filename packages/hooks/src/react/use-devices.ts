@@ -1,4 +1,4 @@
-import type { MarketApiError, Schema } from '@marketkit/sdk';
+import { type MarketApiError, type Schema, unwrap } from '@marketkit/sdk';
 import { useCallback, useMemo } from 'react';
 import { sortDevices } from '../core/index.ts';
 import { asMarketCall, useMarketQuery } from './market-query.ts';
@@ -39,7 +39,7 @@ export function useDevices(): UseDevicesResult {
   const key = market.keys.devices();
   const query = useMarketQuery({
     queryKey: key,
-    queryFn: () => market.client.devices.list(),
+    queryFn: () => unwrap(market.client.GET('/ums/rest/v3/devices')),
     select: (page) => sortDevices(page.data),
     enabled: session.status === 'signed-in',
   });
@@ -49,7 +49,9 @@ export function useDevices(): UseDevicesResult {
     (deviceId: string) =>
       asMarketCall(async () => {
         const current = devices.find((device) => device.device_id === deviceId)?.is_current === true;
-        await market.client.devices.signOut(deviceId);
+        await unwrap(
+          market.client.DELETE('/ums/rest/v3/devices/{deviceId}', { params: { path: { deviceId } } }),
+        );
         if (current) market.endSession();
         else await market.queryClient.invalidateQueries({ queryKey: key });
       }),
@@ -58,7 +60,7 @@ export function useDevices(): UseDevicesResult {
   const signOutOtherDevices = useCallback(
     () =>
       asMarketCall(async () => {
-        const result = await market.client.auth.logoutSessions({ scope: 'others' });
+        const result = await unwrap(market.client.POST('/ums/rest/v3/logout', { body: { scope: 'others' } }));
         await market.queryClient.invalidateQueries({ queryKey: key });
         return result.revoked_sessions;
       }),
@@ -67,7 +69,7 @@ export function useDevices(): UseDevicesResult {
   const signOutEverywhere = useCallback(
     () =>
       asMarketCall(async () => {
-        const result = await market.client.auth.logoutSessions({ scope: 'all' });
+        const result = await unwrap(market.client.POST('/ums/rest/v3/logout', { body: { scope: 'all' } }));
         market.endSession();
         return result.revoked_sessions;
       }),

@@ -1,4 +1,4 @@
-import { ALL_PAGES, type Schema } from '@marketkit/sdk';
+import { ALL_PAGES, type Schema, unwrap } from '@marketkit/sdk';
 import { CATALOGUE_STALE_MS } from '../prefetch/index.ts';
 import { type MarketQueryResult, useMarketQuery } from './market-query.ts';
 import { useMarket } from './provider.tsx';
@@ -15,7 +15,8 @@ export function usePolicy(slug: string | null): UsePolicyResult {
   const market = useMarket();
   return useMarketQuery({
     queryKey: market.keys.policy(slug ?? ''),
-    queryFn: () => market.client.policies.get(slug ?? ''),
+    queryFn: () =>
+      unwrap(market.client.GET('/pbs/rest/v3/policies/{slug}', { params: { path: { slug: slug ?? '' } } })),
     staleTime: CATALOGUE_STALE_MS,
     enabled: slug !== null,
   });
@@ -29,7 +30,8 @@ export function useStoreFaqs(options: CatalogueQueryOptions = {}): UseStoreFaqsR
   const market = useMarket();
   return useMarketQuery({
     queryKey: market.keys.storeFaqs(),
-    queryFn: () => market.client.faqs.list({ page_number: ALL_PAGES }),
+    queryFn: () =>
+      unwrap(market.client.GET('/pbs/rest/v3/faqs', { params: { query: { page_number: ALL_PAGES } } })),
     select: (page) =>
       page.data.filter((faq) => faq.product_id === null).sort((a, b) => a.sort_order - b.sort_order),
     staleTime: CATALOGUE_STALE_MS,

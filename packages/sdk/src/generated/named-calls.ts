@@ -145,9 +145,10 @@ export const namedCallTable = {
 } as const;
 
 /**
- * The named calls of a `MarketClient` (`client.products.list(query)`), one per operation of the
- * contract: path parameters first, then the body or the query, then `CallOptions`. Each resolves the
- * answer's `response_body` (a file answer: the checked `Response`) or rejects with `MarketApiError`.
+ * The named calls `withNamedCalls` (`@marketkit/sdk/calls`) adds to a `MarketClient`
+ * (`sdk.products.list(query)`), one per operation of the contract: path parameters first, then the
+ * body or the query, then `CallOptions`. Each resolves the answer's `response_body` (a file answer:
+ * the checked `Response`) or rejects with `MarketApiError`.
  */
 export interface NamedCalls {
   /**

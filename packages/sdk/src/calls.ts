@@ -1,15 +1,30 @@
+/**
+ * `@marketkit/sdk/calls` — a named call for every operation of the contract
+ * (`sdk.products.list(query)`), added to a client by `withNamedCalls`. Its own entry point, so that an
+ * app using only `GET`/`POST` never loads the table of calls.
+ *
+ * @packageDocumentation
+ */
+import type { MarketClient } from './client.ts';
 import { type NamedCalls, namedCallTable } from './generated/named-calls.ts';
 import type { CallOptions } from './types.ts';
 import { unwrap } from './unwrap.ts';
 
+export type { NamedCalls } from './generated/named-calls.ts';
+export type { CallBody, CallOptions, CallPath, CallQuery } from './types.ts';
+
 /**
- * `page_number` (and the wishlist's `page-number`) that asks for every page in one answer, e.g.
- * `client.cart.get({ page_number: ALL_PAGES })`. The answer's `pagination.page_number` is then `-1` too.
+ * `client` itself, with a named call for every operation of the contract: `withNamedCalls(client)
+ * .products.list(query)`. Each goes through `client.request`, so through all of the client's middleware
+ * (tokens, realm, language, pincode, XSRF, the 401 refresh, the time limit), and resolves as `unwrap`
+ * does; `GET`/`POST`/… and the client's helpers are still there.
  */
-export const ALL_PAGES = -1;
+export function withNamedCalls<Client extends MarketClient>(client: Client): Client & NamedCalls {
+  return Object.assign(client, namedCalls(client.request as RawRequest));
+}
 
 /** openapi-fetch's `request`, as the named calls use it: with the table's untyped method and path. */
-export type RawRequest = (
+type RawRequest = (
   method: string,
   path: string,
   init: object,
@@ -18,10 +33,10 @@ export type RawRequest = (
 type NamedCall = (...args: unknown[]) => Promise<unknown>;
 
 /**
- * The named calls (`client.products.list()`) made from the generated table, each one a call through
+ * The named calls (`sdk.products.list()`) made from the generated table, each one a call through
  * `request` (the client's own, with all its middleware) resolving as `unwrap` does.
  */
-export function namedCalls(request: RawRequest): NamedCalls {
+function namedCalls(request: RawRequest): NamedCalls {
   const groups: Record<string, Record<string, NamedCall>> = {};
   for (const [group, calls] of Object.entries(namedCallTable)) {
     const members: Record<string, NamedCall> = {};
