@@ -14,10 +14,10 @@ export type { NamedCalls } from './generated/named-calls.ts';
 export type { CallBody, CallOptions, CallPath, CallQuery } from './types.ts';
 
 /**
- * `client` itself, with a named call for every operation of the contract: `withNamedCalls(client)
- * .products.list(query)`. Each goes through `client.request`, so through all of the client's middleware
- * (tokens, realm, language, pincode, XSRF, the 401 refresh, the time limit), and resolves as `unwrap`
- * does; `GET`/`POST`/… and the client's helpers are still there.
+ * `client` itself, with a named call for every operation of the contract, e.g.
+ * `withNamedCalls(client).products.list(query)`. Each goes through `client.request`, so through all of
+ * the client's middleware (tokens, realm, language, pincode, XSRF, the 401 refresh, the time limit),
+ * and resolves as `unwrap` does; `GET`/`POST`/… and the client's helpers are still there.
  */
 export function withNamedCalls<Client extends MarketClient>(client: Client): Client & NamedCalls {
   return Object.assign(client, namedCalls(client.request as RawRequest));
