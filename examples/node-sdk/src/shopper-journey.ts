@@ -9,6 +9,7 @@ import {
   type MarketSession,
   type Schema,
 } from '@marketkit/sdk';
+import { withNamedCalls } from '@marketkit/sdk/calls';
 
 export interface JourneyOptions {
   /** Origin of the services host, e.g. `http://127.0.0.1:4010`. */
@@ -82,13 +83,16 @@ async function signIn(client: MarketClient, options: JourneyOptions): Promise<Ma
 
 /** Runs the visit against a services host and reports what the shopper saw. */
 export async function runShopperJourney(options: JourneyOptions): Promise<JourneyReport> {
-  const client = createMarketClient({
-    servicesHost: options.servicesHost,
-    store: options.store,
-    // In Node.js the session lives in memory; the SDK's other defaults need nothing of a browser.
-    tokens: createMemoryTokenStore(),
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-  });
+  // The client with its named calls (client.products.list…), from their own entry point.
+  const client = withNamedCalls(
+    createMarketClient({
+      servicesHost: options.servicesHost,
+      store: options.store,
+      // In Node.js the session lives in memory; the SDK's other defaults need nothing of a browser.
+      tokens: createMemoryTokenStore(),
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+    }),
+  );
 
   const store = await client.stores.validate({ 'store-realmname': client.realm });
   if (!store.store_status) throw new Error(`The store ${options.store} is not open`);

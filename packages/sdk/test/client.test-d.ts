@@ -1,4 +1,5 @@
 import { describe, expectTypeOf, it } from 'vitest';
+import { type NamedCalls, withNamedCalls } from '../src/calls.ts';
 import {
   ALL_PAGES,
   createMarketClient,
@@ -12,7 +13,6 @@ import {
   type SignOutResult,
   unwrap,
 } from '../src/index.ts';
-import { type NamedCalls, withNamedCalls } from '../src/calls.ts';
 
 declare const client: MarketClient;
 
