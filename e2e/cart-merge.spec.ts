@@ -100,3 +100,46 @@ test('[M3] an entry the server refuses at sign-in stays on the device with its m
   expect(calls.filter((call) => call !== 'GET')).toEqual([]);
   expect(await api.quantityOf(BAMBOO)).toBe(0);
 });
+
+test('[M6] sign-in from the cart merges there; a merge the network drops says so on the cart, and "Try again" adds the line once', async ({
+  page,
+}) => {
+  const api = await shopperApi(storefront.sandboxUrl(), 'demo');
+  const origin = storefront.origin('demo');
+  await guestAdds(page, CABLE);
+  await page.goto(`${origin}/cart`);
+  await page.getByRole('button', { name: 'Sign in to check out' }).click();
+  await expect(page).toHaveURL(`${origin}/signin`);
+  // The merge's write never reaches the services host, once.
+  let dropped = 0;
+  await page.route(
+    (url) => url.pathname.endsWith(CART_PATH),
+    (route) => {
+      if (route.request().method() !== 'POST' || dropped > 0) return route.fallback();
+      dropped += 1;
+      return route.abort('internetdisconnected');
+    },
+  );
+  const calls = cartCallsOf(page);
+  await page.getByLabel('E-mail or phone number').fill('shopper@example.com');
+  await page.getByLabel('Password').fill('Password123');
+  await page.locator('form').getByRole('button', { name: 'Sign in', exact: true }).click();
+  // Back on the cart, where the merge ran and failed: said there, the line still on this device.
+  await expect(page).toHaveURL(`${origin}/cart`);
+  const failure = page.getByRole('alert').filter({ hasText: 'could not be added to your cart' });
+  await expect(failure).toBeVisible();
+  expect(dropped).toBe(1);
+  expect(await api.quantityOf(CABLE)).toBe(0);
+  expect(await page.evaluate(() => localStorage.getItem('guest_cart'))).toContain(`"productId":${CABLE}`);
+
+  await failure.getByRole('button', { name: 'Try again' }).click();
+  await expect(failure).toHaveCount(0);
+  await expect.poll(() => api.quantityOf(CABLE)).toBe(1);
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+  await expect(
+    page.getByRole('heading', { name: 'Braided USB-C Cable' }).or(page.getByText('Braided USB-C Cable')),
+  ).not.toHaveCount(0);
+  // Sent twice (the dropped write and the retry), never more.
+  expect(calls.filter((call) => call === 'POST')).toEqual(['POST', 'POST']);
+  expect(await page.evaluate(() => localStorage.getItem('guest_cart'))).not.toContain(`"productId":${CABLE}`);
+});

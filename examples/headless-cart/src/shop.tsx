@@ -48,7 +48,7 @@ function Cart({ currency }: { currency: string }) {
         Cart ({cart.count}, {cart.source})
       </h2>
       <ul>
-        {cart.items.map((item) => (
+        {cart.lines.map((item) => (
           <li key={item.id}>
             {item.product_name} × {item.cart_quantity} ={' '}
             {formatPrice(item.final_price * item.cart_quantity, currency)}

@@ -98,3 +98,40 @@ export function resolveAssetUrl(servicesHost: string, path: string | null | unde
   }
   return null;
 }
+
+/** An origin as `new URL()` writes it, or `null` for a value that is no URL. */
+function originOf(value: string): string | null {
+  try {
+    return new URL(value).origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The usable entries of an asset value, as `client.imageUrls()` gives them, keeping only URLs on the
+ * services host itself (paths on the page's origin, for a host given as a path) or on one of
+ * `origins`: what a page whose Content-Security-Policy lets images come from its own origin and the
+ * services host (as the reference storefront's does) can show. An absolute URL to any other host is
+ * left out, as unsafe entries are.
+ *
+ * @example
+ * resolveHostAssetUrls('https://services.test', 'a.jpg,https://elsewhere.test/b.jpg')
+ * // → ['https://services.test/a.jpg']
+ */
+export function resolveHostAssetUrls(
+  servicesHost: string,
+  value: string | readonly string[] | null | undefined,
+  origins: readonly string[] = [],
+): string[] {
+  const allowed = new Set(origins.map(originOf).filter((origin): origin is string => origin !== null));
+  if (!isServicesPath(servicesHost)) {
+    const host = originOf(servicesHost);
+    if (host !== null) allowed.add(host);
+  }
+  return resolveAssetUrls(servicesHost, value).filter((url) => {
+    if (url.startsWith('/')) return true;
+    const origin = originOf(url);
+    return origin !== null && allowed.has(origin);
+  });
+}

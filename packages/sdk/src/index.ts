@@ -4,9 +4,8 @@
  *
  * @packageDocumentation
  */
-
 export { ALL_PAGES } from './all-pages.ts';
-export { resolveAssetUrl, splitAssetList } from './asset-url.ts';
+export { resolveAssetUrl, resolveHostAssetUrls, splitAssetList } from './asset-url.ts';
 export { createMarketClient, type MarketClient, type MarketClientOptions } from './client.ts';
 export { type CookieAttributes, type CookieJar, readCookie, writeCookie } from './cookies.ts';
 export {
@@ -33,7 +32,7 @@ export {
   type RequestMiddleware,
   xsrfToken,
 } from './middleware.ts';
-export { fromMinor, type PaidLine, paidPerLine, toMinor } from './money.ts';
+export { formatPrice, fromMinor, type PaidLine, paidPerLine, toMinor } from './money.ts';
 export type { BroadcastChannelLike, LockManagerLike, RefreshOutcome, SessionEndReason } from './refresh.ts';
 export {
   type DeviceVerification,

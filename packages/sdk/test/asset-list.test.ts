@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createMarketClient, createMemoryTokenStore, resolveAssetUrl, splitAssetList } from '../src/index.ts';
+import {
+  createMarketClient,
+  createMemoryTokenStore,
+  resolveAssetUrl,
+  resolveHostAssetUrls,
+  splitAssetList,
+} from '../src/index.ts';
 
 const HOST = 'https://services.test';
 const client = createMarketClient({
@@ -96,5 +102,22 @@ describe('client.assetUrl never passes a comma-separated list through whole', ()
     expect(client.assetUrl(value)).toBe(url);
     expect(resolveAssetUrl(HOST, value)).toBe(url);
     expect(client.assetUrl(value)).toBe(client.imageUrls(value)[0] ?? null);
+  });
+});
+
+describe('resolveHostAssetUrls: only images the page may load (its own origin, the services host, origins given)', () => {
+  it.each([
+    [HOST, 'a.jpg,/b.jpg', [], [`${HOST}/a.jpg`, `${HOST}/b.jpg`]],
+    [HOST, 'https://elsewhere.test/x.jpg,a.jpg', [], [`${HOST}/a.jpg`]],
+    [HOST, 'https://cdn.test/x.jpg', ['https://cdn.test/any/path'], ['https://cdn.test/x.jpg']],
+    [HOST, 'http://services.test/x.jpg', [], []],
+    [HOST, 'javascript:alert(1)', [], []],
+    [HOST, '//evil.test/x.jpg', ['https://evil.test'], []],
+    [HOST, 'a.jpg', ['not a url'], [`${HOST}/a.jpg`]],
+    ['/api', '/assets/p/1.svg,https://elsewhere.test/x.jpg', [], ['/api/assets/p/1.svg']],
+    ['/api', 'https://cdn.test/x.jpg', ['https://cdn.test'], ['https://cdn.test/x.jpg']],
+    [HOST, null, [], []],
+  ])('host %j, %j, origins %j → %j', (host, value, origins, urls) => {
+    expect(resolveHostAssetUrls(host, value, origins)).toEqual(urls);
   });
 });

@@ -16,9 +16,11 @@ export {
   Skeleton,
   Spinner,
 } from './feedback.tsx';
+export { Image, type ImageProps, type ImageWidth, imageLoading, imageSrcSet } from './image.tsx';
 export { allowsNumericKey, Input, type InputProps } from './input.tsx';
+export { Money, type MoneyProps } from './money.tsx';
 export { type PageLinkComponent, Pagination, type PaginationProps } from './pagination.tsx';
-export { DiscountBadge, Price, type PriceProps } from './price.tsx';
+export { DiscountBadge, Price, type PriceElement, type PriceProps } from './price.tsx';
 export {
   type LinkComponent,
   ProductCard,

@@ -1,5 +1,8 @@
 import { cn } from './cn.ts';
 
+/** Elements a price may render as. */
+export type PriceElement = 'span' | 'p' | 'div' | 'strong' | 'dd' | 'td';
+
 /** A price to show, or the text standing in for a hidden one (`price_visibility` false). */
 export type PriceProps = (
   | {
@@ -18,19 +21,31 @@ export type PriceProps = (
 ) & {
   /** Accessible words for the struck-through price ("Was"). */
   wasLabel?: string;
+  /** The element to render. Default `span`. */
+  as?: PriceElement;
   className?: string;
 };
 
-/** A price, with the original struck through when discounted, or a text when hidden. */
-export function Price({ value, original, hiddenText, wasLabel = 'Was', className }: PriceProps) {
+/**
+ * A price already written as text, with the original struck through when it differs, or a text when
+ * hidden. To write the amount from a number in the store's currency, use {@link Money}.
+ */
+export function Price({
+  value,
+  original,
+  hiddenText,
+  wasLabel = 'Was',
+  as: Element = 'span',
+  className,
+}: PriceProps) {
   if (hiddenText !== undefined)
     return (
-      <span data-slot="price" className={cn('font-medium', className)}>
+      <Element data-slot="price" className={cn('font-medium', className)}>
         {hiddenText}
-      </span>
+      </Element>
     );
   return (
-    <span data-slot="price" className={cn('inline-flex flex-wrap items-baseline gap-2', className)}>
+    <Element data-slot="price" className={cn('inline-flex flex-wrap items-baseline gap-2', className)}>
       <span className="font-semibold">{value}</span>
       {original && original !== value ? (
         <s className="text-sm opacity-80">
@@ -38,7 +53,7 @@ export function Price({ value, original, hiddenText, wasLabel = 'Was', className
           {original}
         </s>
       ) : null}
-    </span>
+    </Element>
   );
 }
 

@@ -1,4 +1,5 @@
-import type { ComponentType, ReactNode } from 'react';
+import type { ComponentType, ReactElement, ReactNode } from 'react';
+import { imageLoading } from './image.tsx';
 
 /** An `href` link: a plain anchor wrapper, Next.js's `Link`, or your own adapter. */
 export type LinkComponent = ComponentType<{ href: string; className?: string; children: ReactNode }>;
@@ -22,17 +23,28 @@ export interface ProductCardProps {
    * <ProductCard linkAs={Link} href="/products/1005" name="Skillet" image="" placeholderImage="/p.svg" price="R 10" />;
    */
   linkAs?: LinkComponent | ToLinkComponent;
-  /** Above the fold: load the image at once and first (it may be the largest paint). */
+  /**
+   * Above the fold: load the image at once and first (it may be the largest paint). An `Image` given as
+   * `image` takes its own `priority`.
+   */
   priority?: boolean;
   name: string;
-  /** Image URL (already resolved against the services host) or empty for the placeholder. */
-  image: string;
-  placeholderImage: string;
+  /**
+   * The picture: an {@link Image} (`<Image host={…} src={product.product_image} alt="" width={300}
+   * height={300} … />`, which resolves and checks the asset path), or an image URL already resolved
+   * against the services host, empty for the placeholder.
+   */
+  image: string | ReactElement;
+  /** The picture shown for an empty `image` URL (an `Image` has its own `fallback`). */
+  placeholderImage?: string;
   price: ReactNode;
   badge?: ReactNode;
   rating?: ReactNode;
   action?: ReactNode;
 }
+
+/** How the card draws a picture given as a URL. */
+const PICTURE_CLASS = 'aspect-square w-full rounded-md object-cover';
 
 /** A product tile: a lazy image with explicit size (no layout shift), name, price and an action. */
 export function ProductCard({
@@ -50,18 +62,18 @@ export function ProductCard({
   const linkClass = 'flex flex-col gap-2 focus-visible:outline-2 focus-visible:outline-current';
   const content = (
     <>
-      <img
-        src={image || placeholderImage}
-        alt=""
-        width={300}
-        height={300}
-        loading={priority ? 'eager' : 'lazy'}
-        fetchPriority={priority ? 'high' : 'auto'}
-        // A first-screen picture is painted with the text around it (it may be the largest paint);
-        // the others may come a frame later.
-        decoding={priority ? 'sync' : 'async'}
-        className="aspect-square w-full rounded-md object-cover"
-      />
+      {typeof image === 'string' ? (
+        <img
+          src={image || placeholderImage}
+          alt=""
+          width={300}
+          height={300}
+          {...imageLoading(priority)}
+          className={PICTURE_CLASS}
+        />
+      ) : (
+        image
+      )}
       <h3 className="line-clamp-2 font-medium">{name}</h3>
     </>
   );

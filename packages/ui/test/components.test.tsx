@@ -1,6 +1,5 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   Button,
@@ -22,6 +21,7 @@ import {
   Toaster,
   toast,
 } from '../src/index.ts';
+import { seriousViolations } from './axe.ts';
 
 afterEach(cleanup);
 
@@ -29,16 +29,6 @@ afterEach(cleanup);
 // wait covers showing the toast, not transforming and importing the module on a busy machine (1 s
 // was not always enough when other test files ran beside this one).
 beforeAll(() => import('../src/toast-host.tsx'));
-
-/** Serious and critical axe violations (colour contrast needs a real layout, checked in the browser). */
-async function seriousViolations(container: Element) {
-  const result = await axe.run(container, {
-    rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
-  });
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`);
-}
 
 describe('Button', () => {
   it('given a variant, should render a typed button with that variant and no axe violations', async () => {

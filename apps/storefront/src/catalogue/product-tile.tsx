@@ -1,4 +1,3 @@
-import { useMarket } from '@marketkit/hooks';
 import { discountPercent, productImages, showsPrice } from '@marketkit/hooks/core';
 import type { Schema } from '@marketkit/sdk';
 import { DiscountBadge, Price, ProductCard, RatingStars, Skeleton } from '@marketkit/ui';
@@ -6,8 +5,8 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { placeholders } from '../common/load-states.tsx';
 import { RouterLink } from '../common/router-link.tsx';
-import { PLACEHOLDER_IMAGE, productHref } from './links.ts';
-import { useMoney } from './money.ts';
+import { productHref } from './links.ts';
+import { StoreImage, StoreMoney } from './store-media.tsx';
 
 /**
  * A product in a grid or row: image, name (as text), price or nothing when hidden, discount, rating.
@@ -22,25 +21,26 @@ export const ProductTile = memo(function ProductTile({
   priority?: boolean;
 }) {
   const { t } = useTranslation('common');
-  const market = useMarket();
-  const money = useMoney();
   const visible = showsPrice(product);
   const percent = discountPercent(product.product_price, product.final_price);
   return (
     <ProductCard
       href={productHref(product.product_id)}
       linkAs={RouterLink}
-      priority={priority}
       name={product.product_name}
-      image={market.client.assetUrl(productImages(product)[0]) ?? ''}
-      placeholderImage={PLACEHOLDER_IMAGE}
+      image={
+        <StoreImage
+          src={productImages(product)}
+          alt=""
+          width={300}
+          height={300}
+          priority={priority}
+          className="aspect-square w-full rounded-md object-cover"
+        />
+      }
       price={
         visible ? (
-          <Price
-            value={money(product.final_price)}
-            {...(percent > 0 ? { original: money(product.product_price) } : {})}
-            wasLabel={t('was')}
-          />
+          <StoreMoney amount={product.final_price} original={product.product_price} />
         ) : (
           <Price hiddenText={t('price_on_request')} />
         )

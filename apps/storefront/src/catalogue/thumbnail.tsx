@@ -1,5 +1,4 @@
-import { useMarket } from '@marketkit/hooks';
-import { PLACEHOLDER_IMAGE } from './links.ts';
+import { StoreImage } from './store-media.tsx';
 
 /**
  * A product's or a category's small picture beside its name: decorative (the name says what it is),
@@ -19,14 +18,12 @@ export function Thumbnail({
   /** A circle instead of rounded corners. */
   round?: boolean;
 }) {
-  const market = useMarket();
   return (
-    <img
-      src={market.client.assetUrl(path ?? '') ?? PLACEHOLDER_IMAGE}
+    <StoreImage
+      src={path}
       alt=""
       width={size}
       height={size}
-      loading="lazy"
       className={`${className} shrink-0 ${round ? 'rounded-full' : 'rounded-md'} object-cover`}
     />
   );

@@ -1,12 +1,13 @@
 import { useDigitalDownload, useRateProduct, useReturnOrReplace } from '@marketkit/hooks';
 import { cancellationQuote, isPaymentComplete, orderItemActions, policyLabels } from '@marketkit/hooks/core';
 import type { Schema } from '@marketkit/sdk';
-import { Button, buttonVariants, Price, toast } from '@marketkit/ui';
+import { Button, buttonVariants, toast } from '@marketkit/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { productHref } from '../catalogue/links.ts';
 import { useMoney } from '../catalogue/money.ts';
+import { StoreMoney } from '../catalogue/store-media.tsx';
 import { Thumbnail } from '../catalogue/thumbnail.tsx';
 import { failureMessage } from '../common/failure.ts';
 import { useFormat } from '../i18n/format.ts';
@@ -128,11 +129,7 @@ export function OrderItemRow({
         <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1 text-sm">
           <span>{t('quantity', { count: item.quantity })}</span>
           <span className="inline-flex items-baseline gap-1">
-            <Price
-              value={money(item.final_price)}
-              original={item.unit_price > item.final_price ? money(item.unit_price) : undefined}
-              wasLabel={t('common:was')}
-            />
+            <StoreMoney amount={item.final_price} original={item.unit_price} />
             <span>{t('each')}</span>
           </span>
         </div>

@@ -2,18 +2,18 @@ import {
   type UseCartResult,
   useCart,
   useGuestCartMerge,
-  useMarket,
   useProductSlots,
   useSession,
   useStartCheckout,
 } from '@marketkit/hooks';
-import { type CartLine, cartTotals, hasGuestCartToMerge, maxQuantity } from '@marketkit/hooks/core';
+import { type CartLine, cartTotals, maxQuantity } from '@marketkit/hooks/core';
 import { Button, Price, QuantityStepper, toast } from '@marketkit/ui';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { productHref } from '../catalogue/links.ts';
 import { useMoney } from '../catalogue/money.ts';
+import { StoreMoney } from '../catalogue/store-media.tsx';
 import { Thumbnail } from '../catalogue/thumbnail.tsx';
 import { failureMessage, type Translate } from '../common/failure.ts';
 import { BrowseLink, LoadStates } from '../common/load-states.tsx';
@@ -61,7 +61,7 @@ function Line({ item, cart }: { item: CartLine; cart: Pick<UseCartResult, 'setQu
           {item.product_name}
         </Link>
         {item.price_visible ? (
-          <Price value={money(item.final_price)} />
+          <StoreMoney amount={item.final_price} />
         ) : (
           <Price hiddenText={t('common:price_on_request')} />
         )}
@@ -155,6 +155,29 @@ function RefusedEntries({ cart }: { cart: Pick<UseCartResult, 'refused' | 'remov
   );
 }
 
+/**
+ * A guest-cart merge that failed (the network, the services host), wherever it ran: the lines are still
+ * on this device, and "Try again" sends those the server has not confirmed, once. What the server
+ * refused entry by entry is not a failure: the shell says it and `RefusedEntries` lists it.
+ */
+function MergeFailure() {
+  const { t } = useTranslation(['cart', 'common']);
+  const merge = useGuestCartMerge();
+  if (merge.status !== 'failed') return null;
+  return (
+    <div
+      role="alert"
+      className="mb-4 flex flex-wrap items-center gap-3 rounded-md border border-current/20 p-3"
+    >
+      <p className="flex-1">{t('merge_failed')}</p>
+      {/* A second failure shows this again (the merge's own state): nothing to catch here. */}
+      <Button variant="secondary" size="sm" onClick={() => merge.merge().catch(() => undefined)}>
+        {t('common:retry')}
+      </Button>
+    </div>
+  );
+}
+
 /** The cart (`/cart`): the server cart when signed in, this device's cart for guests; one screen. */
 export default function Cart() {
   const { t } = useTranslation(['cart', 'common']);
@@ -164,20 +187,8 @@ export default function Cart() {
   const navigate = useNavigate();
   const startCheckout = useStartCheckout();
   const [busy, setBusy] = useState(false);
-  const market = useMarket();
-  const { merge, status: mergeStatus } = useGuestCartMerge();
-  // The cart page joins the provider's guest-cart merge once the shopper is signed in, to say when it
-  // failed. What the server refuses is said by the shell, which reads the same merge.
-  useEffect(() => {
-    const { state } = market;
-    const pending = hasGuestCartToMerge(
-      state.guestCart.getState().items,
-      state.mergeJournal.getState(),
-      state.buyNow.getState(),
-    );
-    if (session.status !== 'signed-in' || !pending) return;
-    merge().catch(() => toast.error(t('merge_failed')));
-  }, [session.status, market, merge, t]);
+  // The provider runs the guest-cart merge here as on any page; checking out waits for it.
+  const mergeStatus = useGuestCartMerge().status;
   const { subtotal, hiddenLines: hidden, serverTotals } = cartTotals(cart.lines, cart.summary);
 
   const checkout = async () => {
@@ -210,6 +221,7 @@ export default function Cart() {
     return (
       <div className="mx-auto flex max-w-4xl flex-col gap-3 px-4 py-6">
         <h1 className="font-bold text-2xl">{t('title')}</h1>
+        <MergeFailure />
         {/* The server does not draw a shopper's cart: without the code it would stay a placeholder. */}
         <noscript>
           <p role="note">{t('needs_javascript')}</p>
@@ -242,6 +254,7 @@ export default function Cart() {
             {t('clear')}
           </Button>
         </div>
+        <MergeFailure />
         <ul>
           {cart.lines.map((item) => (
             <Line key={item.id} item={item} cart={cart} />

@@ -2,7 +2,6 @@ import {
   type CartAddCode,
   useBuyNow,
   useCart,
-  useMarket,
   useProduct,
   useRecentlyViewed,
   useSession,
@@ -37,9 +36,8 @@ import { lazy, memo, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { lazyScreen } from '../app/route-modules.ts';
-import { PLACEHOLDER_IMAGE } from '../catalogue/links.ts';
-import { useMoney } from '../catalogue/money.ts';
 import { DeliveryCheck, TypeDetails } from '../catalogue/product-sections.tsx';
+import { StoreImage, StoreMoney } from '../catalogue/store-media.tsx';
 import { failureMessage } from '../common/failure.ts';
 import { rememberReturnTo } from '../common/return-to.ts';
 import type { RouteHandle } from '../i18n/namespaces.ts';
@@ -101,8 +99,6 @@ function ProductPage({ productId }: { productId: number }) {
   const product = useProduct(valid ? productId : null);
   // A hung product service: "taking longer" after 3 s, the failure with a retry after 15 s.
   const wait = useFirstScreenWait(valid && !product.data && !product.isError);
-  const market = useMarket();
-  const money = useMoney();
   const cart = useCart();
   const session = useSession();
   const wishlist = useWishlist();
@@ -160,8 +156,7 @@ function ProductPage({ productId }: { productId: number }) {
       </div>
     );
 
-  const images = productImages(item).map((path) => market.client.assetUrl(path) ?? PLACEHOLDER_IMAGE);
-  const mainImage = images[image] ?? images[0] ?? PLACEHOLDER_IMAGE;
+  const images = productImages(item);
   const visible = showsPrice(item);
   const percent = discountPercent(item.product_price, item.final_price);
   const action = productAction(item, cart.isInCart(item.product_id));
@@ -244,20 +239,18 @@ function ProductPage({ productId }: { productId: number }) {
       </nav>
       <div className="grid gap-8 md:grid-cols-2">
         <div className="flex flex-col gap-3">
-          <img
-            src={mainImage}
+          <StoreImage
+            src={images[image] ?? images[0]}
             alt={item.product_name}
             width={600}
             height={600}
-            fetchPriority="high"
-            // Painted with the first screen, not a frame after it (the largest paint).
-            decoding="sync"
+            priority
             className="aspect-square w-full rounded-lg border border-current/10 object-contain"
           />
           {images.length > 1 ? (
             <ul className="flex gap-2 overflow-x-auto">
-              {images.map((src, index) => (
-                <li key={src}>
+              {images.map((path, index) => (
+                <li key={path}>
                   <button
                     type="button"
                     aria-label={t('show_image', { number: index + 1 })}
@@ -265,12 +258,11 @@ function ProductPage({ productId }: { productId: number }) {
                     onClick={() => setImage(index)}
                     className={`rounded-md border-2 ${index === image ? 'border-current' : 'border-transparent'}`}
                   >
-                    <img
-                      src={src}
+                    <StoreImage
+                      src={path}
                       alt=""
                       width={64}
                       height={64}
-                      loading="lazy"
                       className="size-16 rounded object-cover"
                     />
                   </button>
@@ -293,11 +285,7 @@ function ProductPage({ productId }: { productId: number }) {
           <div className="flex flex-wrap items-center gap-3 text-xl" data-testid="product-price">
             {visible ? (
               <>
-                <Price
-                  value={money(item.final_price)}
-                  {...(percent > 0 ? { original: money(item.product_price) } : {})}
-                  wasLabel={t('common:was')}
-                />
+                <StoreMoney amount={item.final_price} original={item.product_price} />
                 <DiscountBadge
                   percent={percent}
                   label={(value) => t('common:percent_off', { percent: value })}

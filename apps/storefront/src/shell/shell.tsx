@@ -90,9 +90,9 @@ function Frame({
   const bare = handles.some((handle) => handle?.bare);
   const noAssistant = handles.some((handle) => handle?.noAssistant);
   const ai = useAiConfiguration();
-  // After sign-in the guest cart joins the server cart (the provider runs the merge; the cart
-  // page runs it itself). What the server refused stays on this device (the cart page lists it): said
-  // at once, in its words, whichever page ran the merge.
+  // After sign-in the guest cart joins the server cart (the provider runs the merge on any page but
+  // sign-in and sign-up). What the server refused stays on this device (the cart page lists it): said
+  // at once, in its words, wherever the merge ran.
   const refusals = useGuestCartMerge().outcome?.rejected;
   useEffect(() => {
     for (const refused of refusals ?? []) toast.error(refused.message);

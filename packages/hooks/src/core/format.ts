@@ -1,50 +1,7 @@
 import type { Schema } from '@marketkit/sdk';
 
-const numberFormats = new Map<string, Intl.NumberFormat>();
-
-/** Locales whose numbers `formatEnglish` writes exactly as `Intl.NumberFormat` does. */
-const ENGLISH = new Set(['en', 'en_US', 'en-US']);
-
-/**
- * `Intl.NumberFormat('en')` with fixed decimals, without building one: the page's first costs ~25 ms
- * (~100 ms on a slow phone) to load the locale's data, in the task that shows the first price. Like
- * ICU it rounds the shortest decimal that reads back as the number (`0.015`, not the binary
- * 0.01499…), half away from zero. Null where the two could differ (exponent notation, not finite,
- * negative zero): Intl writes those.
- */
-function formatEnglish(amount: number, decimals: number): string | null {
-  if (!Number.isFinite(amount) || Object.is(amount, -0)) return null;
-  if (!Number.isInteger(decimals) || decimals < 0 || decimals > 20) return null;
-  const text = String(Math.abs(amount));
-  if (text.includes('e')) return null;
-  const [int = '0', fraction = ''] = text.split('.');
-  let units = BigInt(int + fraction.slice(0, decimals).padEnd(decimals, '0'));
-  if ((fraction[decimals] ?? '0') >= '5') units += 1n;
-  const digits = units.toString().padStart(decimals + 1, '0');
-  const whole = digits.slice(0, digits.length - decimals).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${amount < 0 ? '-' : ''}${whole}${decimals > 0 ? `.${digits.slice(digits.length - decimals)}` : ''}`;
-}
-
-/**
- * Currency code plus the amount with 2 decimals, grouped for the locale: `ZAR 1,234.50`; the amount
- * alone when the code is empty (a currency not known yet).
- */
-export function formatPrice(amount: number, currencyCode: string, locale = 'en', decimals = 2): string {
-  const withCode = (text: string) => (currencyCode ? `${currencyCode} ${text}` : text);
-  const english = ENGLISH.has(locale) ? formatEnglish(amount, decimals) : null;
-  if (english !== null) return withCode(english);
-  const key = `${locale}|${decimals}`;
-  let format = numberFormats.get(key);
-  if (!format) {
-    // Building a formatter costs far more than using one: a page of prices builds one per locale.
-    format = new Intl.NumberFormat(locale.replace('_', '-'), {
-      minimumFractionDigits: decimals,
-      maximumFractionDigits: decimals,
-    });
-    numberFormats.set(key, format);
-  }
-  return withCode(format.format(amount));
-}
+// The rule lives in the SDK so that `@marketkit/ui`'s `<Money>` shares it without the hooks.
+export { formatPrice } from '@marketkit/sdk';
 
 /** A finite number as the decimal it is written as (`1039.2` → 10392 × 10⁻¹), not its binary value. */
 function exactDecimal(value: number): { units: bigint; scale: number } {

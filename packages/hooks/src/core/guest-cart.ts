@@ -196,11 +196,6 @@ export interface CartLine {
   final_price: number;
   /** Units the product had in stock (services and digital goods report capacity): the most one may choose. */
   stock: number;
-  /**
-   * @deprecated The same as `stock` (units in stock, not in the cart: that is `cart_quantity`); kept
-   * for one release.
-   */
-  quantity: number;
   /** The product's own discount, if any. */
   discount_details: Schema<'DiscountDetails'> | null;
   /** The product's first image path (resolve with `client.assetUrl`); empty when it has none. */
@@ -220,9 +215,6 @@ export interface CartLine {
   error?: string;
 }
 
-/** @deprecated The earlier name of {@link CartLine}. */
-export type CartDisplayItem = CartLine;
-
 /** First of the comma-separated image paths (the SDK's `splitAssetList`), or empty (use the placeholder). */
 export const mainImage = (paths: string | null | undefined) => splitAssetList(paths)[0] ?? '';
 
@@ -235,7 +227,6 @@ export function guestCartDisplay(state: GuestCartState): CartLine[] {
     product_price: item.productPrice,
     final_price: item.sellingPrice,
     stock: item.quantity,
-    quantity: item.quantity,
     discount_details: item.discountDetails,
     image: mainImage(item.productImage),
     cart_quantity: item.cartQuantity,
@@ -263,7 +254,6 @@ export function serverCartDisplay(lines: readonly Schema<'CartItem'>[]): CartLin
     product_price: line.product_detail.product_price,
     final_price: line.product_detail.final_price,
     stock: line.product_detail.quantity,
-    quantity: line.product_detail.quantity,
     discount_details: line.product_detail.discount_details ?? null,
     image: mainImage(line.product_detail.product_image),
     cart_quantity: line.cart_quantity,

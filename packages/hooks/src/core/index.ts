@@ -97,7 +97,6 @@ export {
 export {
   type BuyNowItem,
   type CartCapReason,
-  type CartDisplayItem,
   type CartLine,
   type CartQuantityCap,
   capCartQuantity,

@@ -35,7 +35,7 @@ export {
   usePincodeCheck,
 } from './use-addresses.ts';
 export { type UseAiConfigurationResult, useAiConfiguration } from './use-ai-configuration.ts';
-export { type AiExchange, type AskAiApi, type UseAskAiResult, useAskAi } from './use-ask-ai.ts';
+export { type AiExchange, type UseAskAiResult, useAskAi } from './use-ask-ai.ts';
 export {
   type UseAuthFlowsResult,
   type UseSignupRequirementsResult,
@@ -45,7 +45,6 @@ export {
 export {
   type CartAddCode,
   type CartAddResult,
-  type CartApi,
   type CartLineId,
   QUANTITY_COALESCE_MS,
   type UseCartResult,
@@ -77,7 +76,7 @@ export {
   useOrderPaymentCheck,
   useStartPayment,
 } from './use-checkout-flow.ts';
-export { type DevicesApi, type UseDevicesResult, useDevices } from './use-devices.ts';
+export { type UseDevicesResult, useDevices } from './use-devices.ts';
 export { type UseGuestCartMergeResult, useGuestCartMerge } from './use-guest-cart-merge.ts';
 export { type UseLanguageOptions, type UseLanguageResult, useLanguage } from './use-language.ts';
 export {

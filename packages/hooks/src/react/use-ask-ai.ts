@@ -30,9 +30,6 @@ export interface UseAskAiResult {
   clear(): void;
 }
 
-/** @deprecated The earlier name of {@link UseAskAiResult}. */
-export type AskAiApi = UseAskAiResult;
-
 const NONE: readonly AiExchange[] = [];
 
 /**

@@ -44,8 +44,6 @@ export interface UseCartResult {
    * `error`); a signed-in shopper's are the server's.
    */
   lines: CartLine[];
-  /** @deprecated The same array as `lines`. */
-  items: CartLine[];
   /**
    * Signed in: the entries of this device's cart the server refused during the merge, each with the
    * server's message (`error`). They are not cart lines (not in `lines`, `count` or `quantity`, never
@@ -97,9 +95,6 @@ export interface UseCartResult {
   /** Empties the cart (shown at once, back as it was if the server refuses). */
   clear(): Promise<void>;
 }
-
-/** @deprecated The earlier name of {@link UseCartResult}. */
-export type CartApi = UseCartResult;
 
 /** Per provider: whether a write has gone to the server since the cart was last read again. */
 const unread = new WeakMap<MarketContextValue, { sent: boolean }>();
@@ -247,7 +242,6 @@ export function useCart(): UseCartResult {
   return {
     source: backend.source,
     lines,
-    items: lines,
     refused,
     count: lines.length,
     quantity: lines.reduce((sum, line) => sum + line.cart_quantity, 0),

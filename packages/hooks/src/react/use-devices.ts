@@ -29,9 +29,6 @@ export interface UseDevicesResult {
   signOutEverywhere(): Promise<number>;
 }
 
-/** @deprecated The earlier name of {@link UseDevicesResult}. */
-export type DevicesApi = UseDevicesResult;
-
 /** The devices signed in to the shopper's account, with sign-out of one, the others, or all (ums devices). */
 export function useDevices(): UseDevicesResult {
   const market = useMarket();

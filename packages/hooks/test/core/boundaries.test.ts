@@ -7,7 +7,8 @@ const CORE = fileURLToPath(new URL('../../src/core', import.meta.url));
 
 /**
  * The SDK's pure rules the core may run, so that each lives once (issue 19: the asset list splitter,
- * which `client.imageUrls()` uses too; issue 28: the coupon split, which the sandbox refunds by).
+ * which `client.imageUrls()` uses too; issue 28: the coupon split, which the sandbox refunds by, and the price
+ * text, which `@marketkit/ui`'s `<Money>` writes too).
  * Nothing else of the SDK's runtime: no client, no transport.
  */
 const PURE_SDK_HELPERS = new Set([
@@ -16,6 +17,7 @@ const PURE_SDK_HELPERS = new Set([
   'displayNameOf',
   'paidPerLine',
   'toMinor',
+  'formatPrice',
 ]);
 
 /** Whether an import from the SDK brings only types and the pure helpers above. */

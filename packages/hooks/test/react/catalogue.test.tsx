@@ -115,6 +115,6 @@ describe('catalogue hooks against the sandbox', () => {
     const product = view.result.current.product.data;
     if (!product) throw new Error('no product');
     await act(() => view.result.current.cart.add({ ...product, price_visibility: false }));
-    expect(view.result.current.cart.items[0]?.price_visible).toBe(false);
+    expect(view.result.current.cart.lines[0]?.price_visible).toBe(false);
   });
 });

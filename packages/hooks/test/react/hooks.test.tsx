@@ -31,7 +31,7 @@ describe('storage that misbehaves', () => {
     const device = newDevice();
     device.storage.setItem(STORAGE_KEYS.guestCart, '{"version":1,"data":{"items":[{"productId":');
     const view = renderWithMarket(() => useCart(), device);
-    expect(view.result.current.items).toEqual([]);
+    expect(view.result.current.lines).toEqual([]);
     expect(device.storage.getItem(`${STORAGE_KEYS.guestCart}.corrupt`)).toBe(
       '{"version":1,"data":{"items":[{"productId":',
     );
@@ -60,7 +60,7 @@ describe('storage that misbehaves', () => {
     const view = renderHook(() => useCart(), { wrapper });
     const [cable] = await products([1009]);
     await act(() => view.result.current.add(cable as NonNullable<typeof cable>, 2));
-    expect(view.result.current.items.map((i) => i.cart_quantity)).toEqual([2]);
+    expect(view.result.current.lines.map((i) => i.cart_quantity)).toEqual([2]);
     expect(onStorageError).toHaveBeenCalled();
 
     const refusing = {
@@ -81,7 +81,7 @@ describe('storage that misbehaves', () => {
         </MarketProvider>
       ),
     });
-    expect(other.result.current.items).toEqual([]);
+    expect(other.result.current.lines).toEqual([]);
   });
 });
 
@@ -146,18 +146,18 @@ describe('server cart', () => {
     await act(() => view.result.current.session.signIn(signIn));
     const [cable] = await products([1009]);
     await act(() => view.result.current.cart.add(cable as NonNullable<typeof cable>, 1));
-    await waitFor(() => expect(view.result.current.cart.items).toHaveLength(1));
-    const id = view.result.current.cart.items[0]?.id as number;
+    await waitFor(() => expect(view.result.current.cart.lines).toHaveLength(1));
+    const id = view.result.current.cart.lines[0]?.id as number;
     calls.length = 0;
     let clicks: Promise<unknown> = Promise.resolve();
     act(() => {
       clicks = Promise.all([2, 3, 4].map((q) => view.result.current.cart.setQuantity(id, q)));
     });
     // Shown at once, before the (single) request leaves.
-    await waitFor(() => expect(view.result.current.cart.items[0]?.cart_quantity).toBe(4));
+    await waitFor(() => expect(view.result.current.cart.lines[0]?.cart_quantity).toBe(4));
     await act(() => clicks);
     expect(calls.filter((c) => c.startsWith('PUT'))).toEqual([`PUT /cfs/rest/v3/customer-cart/${id}`]);
-    await waitFor(() => expect(view.result.current.cart.items[0]?.cart_quantity).toBe(4));
+    await waitFor(() => expect(view.result.current.cart.lines[0]?.cart_quantity).toBe(4));
 
     sandbox.faults.add({
       method: 'PUT',
@@ -171,7 +171,7 @@ describe('server cart', () => {
         responseMessage: 'Only 4 left',
       }),
     );
-    await waitFor(() => expect(view.result.current.cart.items[0]?.cart_quantity).toBe(4));
+    await waitFor(() => expect(view.result.current.cart.lines[0]?.cart_quantity).toBe(4));
     await expect(view.result.current.cart.setQuantity(id, 0)).rejects.toMatchObject({
       kind: 'rule',
       code: 'BAD_REQUEST',
@@ -194,7 +194,7 @@ describe('a cart or wishlist that failed to load', () => {
     const again = renderWithMarket(() => useCart(), device, '/cart');
     expect(again.result.current.state).toBe('loading');
     await waitFor(() => expect(again.result.current.state).toBe('failed'));
-    expect(again.result.current.items).toEqual([]);
+    expect(again.result.current.lines).toEqual([]);
     expect(again.result.current.error).toMatchObject({ status: 500, responseMessage: 'Down' });
 
     sandbox.faults.clear();

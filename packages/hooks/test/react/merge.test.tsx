@@ -67,7 +67,7 @@ describe('guest cart → sign-in → merge', () => {
       [B, 1],
     ]);
     expect(view.result.current.cart.source).toBe('guest');
-    expect(view.result.current.cart.items.map((i) => [i.product, i.cart_quantity])).toEqual([
+    expect(view.result.current.cart.lines.map((i) => [i.product, i.cart_quantity])).toEqual([
       [A, 2],
       [B, 1],
     ]);
@@ -86,7 +86,7 @@ describe('guest cart → sign-in → merge', () => {
     expect(JSON.parse(device.storage.getItem(STORAGE_KEYS.guestCart) ?? '{}').data.items).toEqual([]);
     await waitFor(() => expect(view.result.current.cart.source).toBe('server'));
     await waitFor(() =>
-      expect(view.result.current.cart.items.map((i) => [i.product, i.cart_quantity]).sort()).toEqual([
+      expect(view.result.current.cart.lines.map((i) => [i.product, i.cart_quantity]).sort()).toEqual([
         [A, 3],
         [B, 1],
         [C, 1],
@@ -115,7 +115,7 @@ describe('guest cart → sign-in → merge', () => {
     );
     await waitFor(() => expect(page.result.current.merge.status).toBe('done'));
     await waitFor(() =>
-      expect(page.result.current.cart.items.map((i) => [i.product, i.cart_quantity]).sort()).toEqual([
+      expect(page.result.current.cart.lines.map((i) => [i.product, i.cart_quantity]).sort()).toEqual([
         [A, 3],
         [B, 1],
       ]),
@@ -324,7 +324,7 @@ describe('guest cart → sign-in → merge', () => {
     expect(outcome.rejected).toEqual([{ product: BAMBOO, message: 'Bamboo is not sold in your region' }]);
     expect(await readServer()).toEqual({ [A]: 2 });
     await waitFor(() =>
-      expect(view.result.current.cart.items.map((i) => [i.product, i.cart_quantity])).toEqual([[A, 2]]),
+      expect(view.result.current.cart.lines.map((i) => [i.product, i.cart_quantity])).toEqual([[A, 2]]),
     );
     const cart = view.result.current.cart;
     // Not a cart line: not counted, not checked out.
@@ -370,7 +370,7 @@ describe('guest cart → sign-in → merge', () => {
     view.rerender();
     await waitFor(() => expect(view.result.current.merge.status).toBe('done'));
     await waitFor(() =>
-      expect(view.result.current.cart.items.map((i) => [i.product, i.cart_quantity])).toEqual([[A, 2]]),
+      expect(view.result.current.cart.lines.map((i) => [i.product, i.cart_quantity])).toEqual([[A, 2]]),
     );
     expect(await readServer()).toEqual({ [A]: 2 });
   });

@@ -19,8 +19,8 @@ it('sends a pending quantity change when the cart leaves the screen, instead of 
   await act(() => view.result.current.session.signIn(signIn));
   const [cable] = await products([1009]);
   await act(() => view.result.current.cart.add(cable as NonNullable<typeof cable>, 1));
-  await waitFor(() => expect(view.result.current.cart.items).toHaveLength(1));
-  const id = view.result.current.cart.items[0]?.id as number;
+  await waitFor(() => expect(view.result.current.cart.lines).toHaveLength(1));
+  const id = view.result.current.cart.lines[0]?.id as number;
   let pending: Promise<unknown> = Promise.resolve();
   act(() => {
     pending = view.result.current.cart.setQuantity(id, 5);
@@ -86,7 +86,7 @@ it('[S2] keeps invalid stored lines aside instead of losing them', () => {
   });
   device.storage.setItem(STORAGE_KEYS.guestCart, raw);
   const view = renderWithMarket(() => useCart(), device);
-  expect(view.result.current.items.map((i) => i.product)).toEqual([1009]);
+  expect(view.result.current.lines.map((i) => i.product)).toEqual([1009]);
   expect(device.storage.getItem(`${STORAGE_KEYS.guestCart}.corrupt`)).toBe(raw);
 });
 

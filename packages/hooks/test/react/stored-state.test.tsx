@@ -55,7 +55,7 @@ function deviceWith(entries: Record<string, string>): Device {
 }
 
 const lines = (view: { result: { current: ReturnType<typeof useDeviceState> } }) =>
-  view.result.current.cart.items.map((item) => [item.product, item.cart_quantity]);
+  view.result.current.cart.lines.map((item) => [item.product, item.cart_quantity]);
 
 async function productSummaries() {
   const [cable, charger] = await products([CABLE, CHARGER]);
@@ -77,7 +77,7 @@ describe('stored values the device cannot trust', () => {
     const corrupt = (key: string) => `{"version":1,"data":{"${key}":[{"productId":`;
     const device = deviceWith(Object.fromEntries(PERSISTED.map((key) => [key, corrupt(key)])));
     const view = renderWithMarket(useDeviceState, device);
-    expect(view.result.current.cart.items).toEqual([]);
+    expect(view.result.current.cart.lines).toEqual([]);
     expect(view.result.current.recent.ids).toEqual([]);
     expect(view.result.current.buyNow.item).toBeNull();
     expect(view.result.current.pincode.pincode).toBeNull();
@@ -99,7 +99,7 @@ describe('stored values the device cannot trust', () => {
     const newer = JSON.stringify({ version: 99, data: { items: [storedLine(CABLE)] } });
     const device = deviceWith({ [STORAGE_KEYS.guestCart]: newer });
     const view = renderWithMarket(useDeviceState, device);
-    expect(view.result.current.cart.items).toEqual([]);
+    expect(view.result.current.cart.lines).toEqual([]);
     expect(device.storage.getItem(`${STORAGE_KEYS.guestCart}.corrupt`)).toBe(newer);
   });
 
@@ -147,7 +147,7 @@ describe('stored values the device cannot trust', () => {
     const device = deviceWith({ [STORAGE_KEYS.guestCart]: many });
     const view = renderWithMarket(useDeviceState, device);
     expect(view.result.current.cart.count).toBe(200);
-    expect(view.result.current.cart.items.map((item) => item.product)).toEqual(
+    expect(view.result.current.cart.lines.map((item) => item.product)).toEqual(
       Array.from({ length: 200 }, (_, index) => index + 1),
     );
     await act(() => view.result.current.cart.remove('p1'));
@@ -224,7 +224,7 @@ describe('stored values the device cannot trust', () => {
     expect(lines(view)).toEqual([[CABLE, 2]]);
     expect(view.result.current.recent.ids).toEqual([]);
     expect(view.result.current.buyNow.item).toBeNull();
-    const item = view.result.current.cart.items[0] as object;
+    const item = view.result.current.cart.lines[0] as object;
     expect(Object.getPrototypeOf(item)).toBe(Object.prototype);
     expect('polluted' in item).toBe(false);
     for (const probe of [{}, [], Object.create(null) as object, new (class {})()])
@@ -267,7 +267,7 @@ describe('stored values kept by zustand persist', () => {
       unrelated: 'kept',
     });
     const view = renderWithMarket(useDeviceState, device);
-    expect(view.result.current.cart.items).toEqual([]);
+    expect(view.result.current.cart.lines).toEqual([]);
     expect(view.result.current.recent.ids).toEqual([CABLE]);
     expect(device.storage.getItem('unrelated')).toBe('kept');
     expect(device.storage.getItem(`${STORAGE_KEYS.guestCart}.corrupt`)).toBe('not json');
@@ -330,7 +330,7 @@ describe('storage that refuses to work', () => {
       '/',
       { onStorageError },
     );
-    expect(view.result.current.cart.items).toEqual([]);
+    expect(view.result.current.cart.lines).toEqual([]);
     expect(onStorageError).toHaveBeenCalledWith(
       expect.objectContaining({ name: 'SecurityError' }),
       STORAGE_KEYS.guestCart,
@@ -348,6 +348,6 @@ describe('storage that refuses to work', () => {
     expect(view.result.current.cart.quantity).toBe(6);
     expect(view.result.current.recent.ids).toEqual([CABLE]);
     await act(() => view.result.current.cart.clear());
-    expect(view.result.current.cart.items).toEqual([]);
+    expect(view.result.current.cart.lines).toEqual([]);
   });
 });
