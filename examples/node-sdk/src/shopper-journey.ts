@@ -1,14 +1,15 @@
 // A shopper's visit in plain TypeScript on @marketkit/sdk, with no React and no browser: read the
 // store and its catalogue as a guest, sign in, put a product in the server cart and read the total.
 import {
+  ALL_PAGES,
   createMarketClient,
   createMemoryTokenStore,
   type DeviceVerification,
   type MarketClient,
   type MarketSession,
   type Schema,
-  unwrap,
 } from '@marketkit/sdk';
+import { withNamedCalls } from '@marketkit/sdk/calls';
 
 export interface JourneyOptions {
   /** Origin of the services host, e.g. `http://127.0.0.1:4010`. */
@@ -82,22 +83,23 @@ async function signIn(client: MarketClient, options: JourneyOptions): Promise<Ma
 
 /** Runs the visit against a services host and reports what the shopper saw. */
 export async function runShopperJourney(options: JourneyOptions): Promise<JourneyReport> {
-  const client = createMarketClient({
-    servicesHost: options.servicesHost,
-    store: options.store,
-    // In Node.js the session lives in memory; the SDK's other defaults need nothing of a browser.
-    tokens: createMemoryTokenStore(),
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-  });
-
-  const store = await unwrap(
-    client.GET('/ums/rest/v3/validate-store', { params: { query: { 'store-realmname': client.realm } } }),
+  // The client with its named calls (client.products.list…), from their own entry point.
+  const client = withNamedCalls(
+    createMarketClient({
+      servicesHost: options.servicesHost,
+      store: options.store,
+      // In Node.js the session lives in memory; the SDK's other defaults need nothing of a browser.
+      tokens: createMemoryTokenStore(),
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+    }),
   );
+
+  const store = await client.stores.validate({ 'store-realmname': client.realm });
   if (!store.store_status) throw new Error(`The store ${options.store} is not open`);
 
   const [categories, page] = await Promise.all([
-    unwrap(client.GET('/pbs/rest/v3/categories', { params: { query: { page_number: -1 } } })),
-    unwrap(client.GET('/pbs/rest/v3/products', { params: { query: { page_number: 1, page_limit: 10 } } })),
+    client.categories.list({ page_number: ALL_PAGES }),
+    client.products.list({ page_number: 1, page_limit: 10 }),
   ]);
 
   const { displayName: shopper } = await signIn(client, options);
@@ -105,17 +107,13 @@ export async function runShopperJourney(options: JourneyOptions): Promise<Journe
   const product = page.data.find((p) => p.purchase_mode === 'checkout_based' && p.quantity > 0);
   if (!product) throw new Error('No product on the first page can be bought');
   const quantity = options.quantity ?? 1;
-  const added = await unwrap(
-    client.POST('/cfs/rest/v3/customer-cart', {
-      body: { customer_cart: [{ product: product.product_id, cart_quantity: quantity }] },
-    }),
-  );
+  const added = await client.cart.add({
+    customer_cart: [{ product: product.product_id, cart_quantity: quantity }],
+  });
   const refused = added.rejected.find((line) => line.product === product.product_id);
   if (refused) throw new Error(`The cart refused ${product.product_name}: ${refused.response_message}`);
 
-  const cart = await unwrap(
-    client.GET('/cfs/rest/v3/customer-cart', { params: { query: { page_number: -1 } } }),
-  );
+  const cart = await client.cart.get({ page_number: ALL_PAGES });
   // Ends the session at the services host and clears client.tokens (cleared even if the call fails).
   const signedOut = await client.signOut();
 

@@ -6,6 +6,9 @@
 //                                     by @marketkit/sandbox (`@marketkit/sandbox/openapi.json`), which
 //                                     validates requests and answers against it at run time
 //                                     (docs/decisions/0011-the-contract-shipped-once.md)
+//   src/generated/named-calls.ts    — the named calls (`client.products.list()`): each one's method and
+//                                     path by group and name (names from scripts/named-calls.mjs), and
+//                                     their types, documented from the contract's summary and description
 // Both are committed and never edited by hand. With `--check` (or MARKETKIT_GENERATE=check, set by the
 // README's test command) nothing is written: the run fails when regenerating would change a file.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -14,12 +17,14 @@ import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import { bundle, loadConfig } from '@redocly/openapi-core';
 import openapiTS, { astToString } from 'openapi-typescript';
+import { namedCallsModule } from './named-calls.mjs';
 
 const sdkRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = join(sdkRoot, '..', '..');
 const contractDir = join(repoRoot, 'openapi');
 const bundledPath = join(repoRoot, 'packages', 'sandbox', 'openapi', 'marketkit.openapi.json');
 const typesPath = join(sdkRoot, 'src', 'generated', 'openapi.ts');
+const namedCallsPath = join(sdkRoot, 'src', 'generated', 'named-calls.ts');
 const check = process.argv.includes('--check') || process.env.MARKETKIT_GENERATE === 'check';
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
@@ -85,6 +90,7 @@ const types = header + astToString(await openapiTS(document, { alphabetize: true
 const outputs = [
   [bundledPath, bundled],
   [typesPath, types],
+  [namedCallsPath, namedCallsModule(document)],
 ];
 let drift = false;
 for (const [path, content] of outputs) {

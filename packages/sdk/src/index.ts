@@ -1,8 +1,10 @@
 /**
- * `@marketkit/sdk` — a typed client of the Marketkit services host.
+ * `@marketkit/sdk` — a typed client of the Marketkit services host. Its named calls
+ * (`sdk.products.list(query)`) are in `@marketkit/sdk/calls`.
  *
  * @packageDocumentation
  */
+export { ALL_PAGES } from './all-pages.ts';
 export { resolveAssetUrl, resolveHostAssetUrls, splitAssetList } from './asset-url.ts';
 export { createMarketClient, type MarketClient, type MarketClientOptions } from './client.ts';
 export { type CookieAttributes, type CookieJar, readCookie, writeCookie } from './cookies.ts';

@@ -35,3 +35,26 @@ export type RequestBody<Operation extends keyof operations> = operations[Operati
 }
   ? Body
   : never;
+
+/** The query of an operation's named call, e.g. `CallQuery<'listProducts'>`. */
+export type CallQuery<Operation extends keyof operations> = NonNullable<
+  operations[Operation]['parameters']['query']
+>;
+
+/** The path parameters of an operation, e.g. `CallPath<'getProduct'>['productId']`. */
+export type CallPath<Operation extends keyof operations> = NonNullable<
+  operations[Operation]['parameters']['path']
+>;
+
+/** The JSON body of an operation's named call, e.g. `CallBody<'addToCustomerCart'>`. */
+export type CallBody<Operation extends keyof operations> = RequestBody<Operation>;
+
+/** What a named call takes besides its path parameters and its body or query. */
+export interface CallOptions<Operation extends keyof operations> {
+  /** The operation's own header parameters, e.g. `{ 'Idempotency-Key': key }` for a cart change. */
+  header?: NonNullable<operations[Operation]['parameters']['header']>;
+  /** Extra headers sent with the call. */
+  headers?: Record<string, string>;
+  /** Cancels the call: it then rejects with code `REQUEST_CANCELLED`. */
+  signal?: AbortSignal;
+}

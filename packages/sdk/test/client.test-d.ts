@@ -1,5 +1,7 @@
 import { describe, expectTypeOf, it } from 'vitest';
+import { type NamedCalls, withNamedCalls } from '../src/calls.ts';
 import {
+  ALL_PAGES,
   createMarketClient,
   createMemoryTokenStore,
   type MarketClient,
@@ -87,5 +89,54 @@ describe('public types', () => {
       }),
     );
     expectTypeOf(settings).toEqualTypeOf<ResponseBody<'getContentSettings'>>();
+  });
+});
+
+describe('named calls (@marketkit/sdk/calls)', () => {
+  const sdk = withNamedCalls(client);
+
+  it('withNamedCalls keeps the client type and adds the named calls', () => {
+    expectTypeOf(sdk).toEqualTypeOf<MarketClient & NamedCalls>();
+  });
+
+  it('types each named call from the contract: answer, path parameters, body and query', async () => {
+    expectTypeOf(sdk.products.list()).toEqualTypeOf<Promise<ResponseBody<'listProducts'>>>();
+    expectTypeOf(sdk.cart.get({ page_number: ALL_PAGES })).toEqualTypeOf<
+      Promise<ResponseBody<'getCustomerCart'>>
+    >();
+    expectTypeOf(sdk.products.get).parameter(0).toEqualTypeOf<number>();
+    expectTypeOf(sdk.orders.invoice(1)).toEqualTypeOf<Promise<Response>>();
+    const cart = await sdk.cart.add(
+      { customer_cart: [{ product: 1, cart_quantity: 1 }] },
+      { header: { 'Idempotency-Key': 'k' } },
+    );
+    expectTypeOf(cart).toEqualTypeOf<ResponseBody<'addToCustomerCart'>>();
+    expectTypeOf(sdk.profile.uploadImage).parameter(0).toEqualTypeOf<FormData>();
+  });
+
+  it('refuses a wrong query key, body field, path parameter or header', () => {
+    // @ts-expect-error the products list has no `page` query parameter
+    void sdk.products.list({ page: 1 });
+    // @ts-expect-error the wishlist uses page-number, not page_number
+    void sdk.wishlist.get({ page_number: ALL_PAGES });
+    // @ts-expect-error a cart line is `product`, not `product_id`
+    void sdk.cart.add({ customer_cart: [{ product_id: 1, cart_quantity: 1 }] });
+    // @ts-expect-error customer_cart is required
+    void sdk.cart.add({});
+    // @ts-expect-error the product id is a number
+    void sdk.products.get('42');
+    // @ts-expect-error slots need the product_id query
+    void sdk.slots.list();
+    // @ts-expect-error the cart has no such header parameter
+    void sdk.cart.clear({ header: { 'Idem-Key': 'k' } });
+    // @ts-expect-error no named call of that name
+    void sdk.products.all();
+  });
+
+  it('names no group after a member of the client, whose own type has no named calls', () => {
+    expectTypeOf<Extract<keyof NamedCalls, keyof MarketClient>>().toEqualTypeOf<never>();
+    expectTypeOf(sdk.store).toBeString();
+    // @ts-expect-error the named calls come with withNamedCalls (@marketkit/sdk/calls) only
+    void client.products.list();
   });
 });

@@ -1,4 +1,4 @@
-import { type Schema, unwrap } from '@marketkit/sdk';
+import { ALL_PAGES, type Schema, unwrap } from '@marketkit/sdk';
 import { CATALOGUE_STALE_MS } from '../prefetch/index.ts';
 import { type MarketQueryResult, useMarketQuery } from './market-query.ts';
 import { useMarket } from './provider.tsx';
@@ -30,7 +30,8 @@ export function useStoreFaqs(options: CatalogueQueryOptions = {}): UseStoreFaqsR
   const market = useMarket();
   return useMarketQuery({
     queryKey: market.keys.storeFaqs(),
-    queryFn: () => unwrap(market.client.GET('/pbs/rest/v3/faqs', { params: { query: { page_number: -1 } } })),
+    queryFn: () =>
+      unwrap(market.client.GET('/pbs/rest/v3/faqs', { params: { query: { page_number: ALL_PAGES } } })),
     select: (page) =>
       page.data.filter((faq) => faq.product_id === null).sort((a, b) => a.sort_order - b.sort_order),
     staleTime: CATALOGUE_STALE_MS,
