@@ -34,7 +34,7 @@ export function CartPage() {
         {t('cartTitle')}
       </h1>
       <ul aria-label={t('cartTitle')} className="flex flex-col gap-2">
-        {cart.items.map((item) => (
+        {cart.lines.map((item) => (
           <li key={item.id} className="flex flex-wrap items-center gap-3">
             <span className="grow">
               {item.product_name} × {item.cart_quantity}
