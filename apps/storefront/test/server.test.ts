@@ -21,6 +21,13 @@ let spy: Server;
 let spyUrl: string;
 let mode: Mode = 'pass';
 const asked: string[] = [];
+/**
+ * What the server with short waits asked, apart: its pages against a host that never answers can
+ * still be calling when the next test starts (a fresh-clone run saw 19 such calls land in a later
+ * test's `asked`). It reaches the spy under this path, which the spy strips before passing the call on.
+ */
+const SHORT_PATH = '/short-waits';
+const askedShort: string[] = [];
 /** Calls the services host has been asked and not answered, whose caller is still connected. */
 const waiting = new Set<IncomingMessage>();
 let server: Awaited<ReturnType<typeof startStorefrontServer>>;
@@ -37,7 +44,11 @@ beforeAll(async () => {
   sandbox = await startSandboxServer({ port: 0, log: () => {} });
   const target = new URL(sandbox.url);
   spy = createServer((request, response) => {
-    asked.push(request.url ?? '');
+    const url = request.url ?? '';
+    if (url.startsWith(`${SHORT_PATH}/`)) {
+      request.url = url.slice(SHORT_PATH.length);
+      askedShort.push(request.url);
+    } else asked.push(url);
     waiting.add(request);
     const done = () => waiting.delete(request);
     response.on('finish', done);
@@ -71,7 +82,7 @@ beforeAll(async () => {
     upstreamTimeoutMs: UPSTREAM_TIMEOUT_MS,
   });
   short = await startStorefrontServer({
-    servicesHost: spyUrl,
+    servicesHost: `${spyUrl}${SHORT_PATH}`,
     dataTimeoutMs: SHORT_DATA_TIMEOUT_MS,
     upstreamTimeoutMs: SHORT_UPSTREAM_TIMEOUT_MS,
   });
@@ -88,6 +99,7 @@ afterAll(async () => {
 beforeEach(() => {
   mode = 'pass';
   asked.length = 0;
+  askedShort.length = 0;
 });
 
 /**
@@ -266,7 +278,7 @@ describe('a services host that is slow, down or failing', () => {
   it('many pages against one that never answers leave no socket open', async () => {
     mode = 'hang';
     await Promise.all(Array.from({ length: 20 }, () => page('/productListing', { port: short.port })));
-    expect(asked.length).toBeGreaterThanOrEqual(20);
+    expect(askedShort.length).toBeGreaterThanOrEqual(20);
     await expect.poll(() => waiting.size, { timeout: 3000 }).toBe(0);
   });
 });
@@ -298,7 +310,7 @@ describe('the /api proxy', () => {
     expect(answer.statusCode).toBe(200);
     expect(answer.headers['x-content-type-options']).toBe('nosniff');
     expect(asked).toEqual(['/pbs/rest/v3/languages?page_number=-1']);
-    const forwarded = seen[0]?.headers ?? {};
+    const forwarded = seen.find((request) => !request.url?.startsWith(SHORT_PATH))?.headers ?? {};
     expect(forwarded.realmname).toBe('demo-customer');
     expect(forwarded['x-secret']).toBeUndefined();
     expect(forwarded['x-forwarded-for']).not.toContain('6.6.6.6');
