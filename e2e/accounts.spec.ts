@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { pageAtRest, watchApiCalls } from './support/api-calls.ts';
 import { seriousViolations } from './support/axe.ts';
 import { useStorefront } from './support/servers.ts';
-import { sentCode, signInInBrowser } from './support/sign-in.ts';
+import { sentCode, signInAtRest, signInInBrowser } from './support/sign-in.ts';
 import { expect, test } from './support/test.ts';
 
 // Accounts in Chromium against the sandbox: sign-up with a one-time code, sign-out and sign-in with a
@@ -237,7 +237,7 @@ test('[R2] cookies are SameSite=Strict; an expired access token is invisible; a 
   // Settled first: a call still in flight would meet the expired token, and its refresh could be cut
   // off by the next navigation after the services host had rotated the token (the page then holds
   // one that was used already, and the session ends). That race is noted on issue 9.
-  await page.waitForLoadState('networkidle');
+  await pageAtRest(page, calls);
   await expireTokens(false);
   await page.goto(`${origin}/userprofile/myOrder`);
   await expect(page.getByRole('heading', { name: 'My orders', level: 1 })).toBeVisible();
@@ -272,12 +272,10 @@ test.describe('[R6] a refresh cut off by the page going away', () => {
    * page goes before it arrives. Resolves once the services host has answered.
    */
   async function refreshAnsweredButLost(page: Page) {
-    const calls = watchApiCalls(page);
-    const origin = await signInInBrowser(page, storefront.origin('demo'));
+    const { origin } = await signInAtRest(page, storefront.origin('demo'));
     // At rest first: in a CI run a call of the home page made after the tokens expired (the footer's
     // policies, asked for once the page is idle) started the refresh, and the page was reloaded on /
     // before the shopper's click had left it.
-    await pageAtRest(page, calls);
     let answered: (status: number) => void = () => {};
     const rotated = new Promise<number>((resolve) => {
       answered = resolve;
