@@ -16,8 +16,8 @@ import {
   type CartChange,
   type CartLineId,
   cartBackend,
-} from './cart-backend.ts';
-import { cartQuery } from './cart-query.ts';
+} from '../store/cart-backend.ts';
+import { cartQuery } from '../store/cart-query.ts';
 import { asMarketCall, useMarketQuery } from './market-query.ts';
 import { type MarketContextValue, useMarket } from './provider.tsx';
 import { useSession } from './use-session.ts';
@@ -28,8 +28,8 @@ export {
   type CartAddResult,
   type CartLineId,
   QUANTITY_COALESCE_MS,
-} from './cart-backend.ts';
-export type { CartQuery } from './cart-query.ts';
+} from '../store/cart-backend.ts';
+export type { CartQuery } from '../store/cart-query.ts';
 
 /**
  * What `useCart()` returns: the same for a guest (this device's cart) and a signed-in shopper (the
@@ -176,7 +176,7 @@ export function useCart(): UseCartResult {
   const { queryKey, queryFn } = cartQuery(market);
   const query = useMarketQuery({ queryKey, queryFn, enabled: signedIn });
   // Chosen once, by session: everything below is the same for both carts.
-  const backend = cartBackend(market, signedIn);
+  const backend = market.cart(signedIn);
   const writes = useCartWrites(market);
 
   const lines = useMemo(() => backend.lines(query.data, guest), [backend, query.data, guest]);

@@ -12,7 +12,7 @@ import {
   type PaymentSelectionState,
   paymentSelectionReducer,
 } from '../core/index.ts';
-import { STORAGE_KEYS } from './client-state.ts';
+import { STORAGE_KEYS } from '../store/client-state.ts';
 import { asMarketCall, useMarketQuery } from './market-query.ts';
 import { useMarket } from './provider.tsx';
 

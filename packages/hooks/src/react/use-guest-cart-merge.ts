@@ -1,6 +1,6 @@
 import type { MarketApiError } from '@marketkit/sdk';
 import type { GuestCartMergeStatus } from '../core/index.ts';
-import type { MergeOutcome } from './market.ts';
+import type { MergeOutcome } from '../store/market.ts';
 import { useMarket } from './provider.tsx';
 import { useStoreValue } from './use-store-sync.ts';
 

@@ -8,10 +8,10 @@ import {
   type ReorderPlan,
   reorderPlan,
 } from '../core/index.ts';
+import { idempotency } from '../store/random.ts';
 import { type DownloadedFile, fileFromResponse } from './download.ts';
 import { asMarketCall, type MarketQueryResult, useMarketQuery } from './market-query.ts';
 import { useMarket } from './provider.tsx';
-import { idempotency } from './random.ts';
 import { useSession } from './use-session.ts';
 
 const isId = (value: number) => Number.isSafeInteger(value) && value > 0;

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { isOrderPaid, paymentReturnAction } from '../core/index.ts';
-import { STORAGE_KEYS } from './client-state.ts';
+import { STORAGE_KEYS } from '../store/client-state.ts';
 import { useMarket } from './provider.tsx';
 import { useStoredValue } from './stored-value.ts';
 

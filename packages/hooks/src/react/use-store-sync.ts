@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import type { MarketContextValue } from '../store/market.ts';
 
 interface Subscribable<T> {
   getState(): T;
@@ -13,4 +14,17 @@ interface Subscribable<T> {
  */
 export function useStoreValue<T>(store: Subscribable<T>): T {
   return useSyncExternalStore(store.subscribe, store.getState, store.getServerState ?? store.getState);
+}
+
+/**
+ * The access token the session shows, read from the market's token store (the session's one home)
+ * with `useSyncExternalStore`: every component follows a change at once; a server-rendered page
+ * hydrates with the session it was rendered for.
+ */
+export function useAccessToken(market: Pick<MarketContextValue, 'session'>): string | null {
+  return useSyncExternalStore(
+    market.session.subscribe,
+    market.session.accessToken,
+    market.session.serverAccessToken,
+  );
 }
