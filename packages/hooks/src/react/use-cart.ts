@@ -10,15 +10,9 @@ import {
   MAX_CART_QUANTITY,
   toCartQuantity,
 } from '../core/index.ts';
-import {
-  type CartAddResult,
-  type CartBackend,
-  type CartChange,
-  type CartLineId,
-  cartBackend,
-} from '../store/cart-backend.ts';
+import type { CartAddResult, CartBackend, CartChange, CartLineId } from '../store/cart-backend.ts';
 import { cartQuery } from '../store/cart-query.ts';
-import { asMarketCall, useMarketQuery } from './market-query.ts';
+import { asMarketCall, refetchAfterWrite, useMarketQuery } from './market-query.ts';
 import { type MarketContextValue, useMarket } from './provider.tsx';
 import { useSession } from './use-session.ts';
 import { useStoreValue } from './use-store-sync.ts';
@@ -151,7 +145,7 @@ function useCartWrites(market: MarketContextValue) {
         // The last write of a burst: the cart as the server now has it replaces what was shown.
         if (writes.sent && market.queryClient.isMutating({ mutationKey }) <= 1) {
           writes.sent = false;
-          await market.queryClient.invalidateQueries({ queryKey: market.keys.cart() });
+          await refetchAfterWrite(market.queryClient, market.keys.cart());
         }
       },
     };

@@ -39,12 +39,13 @@ export async function asMarketCall<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Reads the queries under `queryKey` again after a write, each from a request sent after it. A first
- * read still under way was sent before the write, and `invalidateQueries` alone reuses it for a query
- * that has no data yet (its `cancelRefetch` cancels only a fetch of a query that has data): the page
- * then keeps the state from before the write. Cancelling first makes every refetch a new request.
+ * Reads the queries under each of `queryKeys` again after a write, each from a request sent after it:
+ * the one way every hook refetches after a write. A first read still under way was sent before the
+ * write, and `invalidateQueries` alone reuses it for a query that has no data yet (its `cancelRefetch`
+ * cancels only a fetch of a query that has data): the page then keeps the state from before the
+ * write. Cancelling first makes every refetch a new request.
  */
-export async function refetchAfterWrite(queryClient: QueryClient, queryKey: QueryKey): Promise<void> {
-  await queryClient.cancelQueries({ queryKey });
-  await queryClient.invalidateQueries({ queryKey });
+export async function refetchAfterWrite(queryClient: QueryClient, ...queryKeys: QueryKey[]): Promise<void> {
+  await Promise.all(queryKeys.map((queryKey) => queryClient.cancelQueries({ queryKey })));
+  await Promise.all(queryKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }
