@@ -28,13 +28,11 @@ export interface MarketProviderWithMarketProps extends MarketLiveOptions {
   children: ReactNode;
 }
 
-type Props = MarketProviderProps | MarketProviderWithMarketProps;
-
 /**
  * The live options of these props: all of them for a market the provider made (one left out goes
  * back to its default), only those written for a market it was given (the rest stay as made).
  */
-function liveOptions(props: Props): MarketLiveOptions {
+function liveOptions(props: MarketProviderProps | MarketProviderWithMarketProps): MarketLiveOptions {
   const live: MarketLiveOptions = {};
   for (const key of LIVE_KEYS)
     if (!('market' in props) || key in props) Object.assign(live, { [key]: props[key] });
@@ -54,7 +52,7 @@ const useBrowserLayoutEffect = typeof document === 'undefined' ? useEffect : use
  * In tests, give each test its own stores so nothing leaks between tests:
  * `<MarketProvider tokens={createMemoryTokenStore()} storage={createMemoryStorage()} …>`.
  */
-export function MarketProvider(props: Props) {
+export function MarketProvider(props: MarketProviderProps | MarketProviderWithMarketProps) {
   const [market] = useState(() => ('market' in props ? props.market : createMarket(props)));
   market.update(liveOptions(props));
   useBrowserLayoutEffect(() => market.followLanguage(), [market, props.language]);
