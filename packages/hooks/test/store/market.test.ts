@@ -61,6 +61,14 @@ async function signIn(market: Market) {
   market.client.tokens.set(grant);
 }
 
+/** A guest adds one cable, then signs in; resolves once a merge started by that would show. */
+async function guestLineThenSignIn(market: Market) {
+  await market.cart().add({ kind: 'add', product: await product(market, CABLE), quantity: 1, slotId: null });
+  await signIn(market);
+  // A merge starts in a microtask after the change: a timer's turn is after it.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 /** The first state `subscribe` reports that passes `check`. */
 const stateWhere = (market: Market, check: (state: MarketState) => boolean) =>
   new Promise<MarketState>((resolve) => {
@@ -135,12 +143,7 @@ describe('createMarket (Node, no React)', () => {
     let pathname = '/signin';
     const market = demoMarket({ pathname: () => pathname, mergeBlockedOn: onRoutes(['/signin']) });
     const stop = market.start();
-    await market
-      .cart()
-      .add({ kind: 'add', product: await product(market, CABLE), quantity: 1, slotId: null });
-    await signIn(market);
-    // Give a wrongly started merge the time to show (it starts in a microtask after the change).
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await guestLineThenSignIn(market);
     expect(market.getState().merge.status).toBe('idle');
     pathname = '/cart';
     market.mergeIfDue();
@@ -152,11 +155,7 @@ describe('createMarket (Node, no React)', () => {
   it('leaves the merge to the app with guestCartMerge: manual', async () => {
     const market = demoMarket({ guestCartMerge: 'manual' });
     const stop = market.start();
-    await market
-      .cart()
-      .add({ kind: 'add', product: await product(market, CABLE), quantity: 1, slotId: null });
-    await signIn(market);
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await guestLineThenSignIn(market);
     expect(market.getState().merge.status).toBe('idle');
     await expect(market.guestCartMerge.run()).resolves.toMatchObject({ merged: [CABLE] });
     expect(market.getState().merge.status).toBe('done');
