@@ -18,6 +18,19 @@ module.exports = {
       to: { path: '(^|/node_modules/)(react|react-dom|zustand|@tanstack/[^/]+)(/|$)' },
     },
     {
+      name: 'store-is-react-free',
+      severity: 'error',
+      comment:
+        'The market (`@marketkit/hooks/store`) runs in Node and tests without React: no React, no React bindings, nothing of the hooks.',
+      from: { path: '^packages/hooks/src/store/' },
+      to: {
+        path: [
+          '(^|/node_modules/)(react|react-dom|@tanstack/react-query)(/|$)',
+          '^packages/hooks/src/react/',
+        ],
+      },
+    },
+    {
       name: 'packages-do-not-import-the-storefront',
       severity: 'error',
       comment: 'The reference storefront builds on the packages, never the other way round.',

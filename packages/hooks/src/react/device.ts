@@ -1,6 +1,6 @@
 import { deviceName, isDeviceId } from '../core/device.ts';
+import { randomHex } from '../store/random.ts';
 import type { MarketContextValue } from './provider.tsx';
-import { randomHex } from './random.ts';
 
 const DEVICE_KEY = 'marketkit_device_id';
 

@@ -10,22 +10,30 @@ export type {
   MergeJournal,
   SavedPincode,
   StoredValue,
-} from './client-state.ts';
-export { deviceIdentity } from './device.ts';
-export type { DownloadedFile } from './download.ts';
-export type { GuestCartMerge, GuestCartMergeState, MergeOutcome } from './market.ts';
-export { type MarketQueryResult, toMarketError } from './market-query.ts';
+} from '../store/client-state.ts';
 export {
+  createMarket,
   createMarketQueryClient,
+  type Market,
   type MarketContextValue,
-  MarketProvider,
-  type MarketProviderProps,
+  type MarketLiveOptions,
+  type MarketOptions,
   type MarketSnapshot,
+  type MarketState,
   type PageRules,
   type SessionSource,
+} from '../store/index.ts';
+export type { GuestCartMerge, GuestCartMergeState, MergeOutcome } from '../store/market.ts';
+export { createMemoryStorage, type KeyValueStorage } from '../store/storage.ts';
+export { deviceIdentity } from './device.ts';
+export type { DownloadedFile } from './download.ts';
+export { type MarketQueryResult, toMarketError } from './market-query.ts';
+export {
+  MarketProvider,
+  type MarketProviderProps,
+  type MarketProviderWithMarketProps,
   useMarket,
 } from './provider.tsx';
-export { createMemoryStorage, type KeyValueStorage } from './storage.ts';
 export {
   type UseAddressesResult,
   type UseCouponsResult,

@@ -10,15 +10,9 @@ import {
   MAX_CART_QUANTITY,
   toCartQuantity,
 } from '../core/index.ts';
-import {
-  type CartAddResult,
-  type CartBackend,
-  type CartChange,
-  type CartLineId,
-  cartBackend,
-} from './cart-backend.ts';
-import { cartQuery } from './cart-query.ts';
-import { asMarketCall, useMarketQuery } from './market-query.ts';
+import type { CartAddResult, CartBackend, CartChange, CartLineId } from '../store/cart-backend.ts';
+import { cartQuery } from '../store/cart-query.ts';
+import { asMarketCall, refetchAfterWrite, useMarketQuery } from './market-query.ts';
 import { type MarketContextValue, useMarket } from './provider.tsx';
 import { useSession } from './use-session.ts';
 import { useStoreValue } from './use-store-sync.ts';
@@ -28,8 +22,8 @@ export {
   type CartAddResult,
   type CartLineId,
   QUANTITY_COALESCE_MS,
-} from './cart-backend.ts';
-export type { CartQuery } from './cart-query.ts';
+} from '../store/cart-backend.ts';
+export type { CartQuery } from '../store/cart-query.ts';
 
 /**
  * What `useCart()` returns: the same for a guest (this device's cart) and a signed-in shopper (the
@@ -151,7 +145,7 @@ function useCartWrites(market: MarketContextValue) {
         // The last write of a burst: the cart as the server now has it replaces what was shown.
         if (writes.sent && market.queryClient.isMutating({ mutationKey }) <= 1) {
           writes.sent = false;
-          await market.queryClient.invalidateQueries({ queryKey: market.keys.cart() });
+          await refetchAfterWrite(market.queryClient, market.keys.cart());
         }
       },
     };
@@ -176,7 +170,7 @@ export function useCart(): UseCartResult {
   const { queryKey, queryFn } = cartQuery(market);
   const query = useMarketQuery({ queryKey, queryFn, enabled: signedIn });
   // Chosen once, by session: everything below is the same for both carts.
-  const backend = cartBackend(market, signedIn);
+  const backend = market.cart(signedIn);
   const writes = useCartWrites(market);
 
   const lines = useMemo(() => backend.lines(query.data, guest), [backend, query.data, guest]);

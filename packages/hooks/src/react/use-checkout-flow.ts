@@ -12,8 +12,8 @@ import {
   type PaymentSelectionState,
   paymentSelectionReducer,
 } from '../core/index.ts';
-import { STORAGE_KEYS } from './client-state.ts';
-import { asMarketCall, useMarketQuery } from './market-query.ts';
+import { STORAGE_KEYS } from '../store/client-state.ts';
+import { asMarketCall, refetchAfterWrite, useMarketQuery } from './market-query.ts';
 import { useMarket } from './provider.tsx';
 
 type Checkout = Schema<'Checkout'>;
@@ -182,7 +182,7 @@ export function useCheckout(checkoutId: string): UseCheckoutResult {
     );
     // The server empties the cart for orders with nothing left to pay; a paid one waits for its payment.
     // The journey itself is not asked again: the page moves on to the order (or its payment).
-    await queryClient.invalidateQueries({ queryKey: market.keys.cart() });
+    await refetchAfterWrite(queryClient, market.keys.cart());
     return order;
   }, [market, queryClient, key, checkoutId, steps, payment, idempotencyKey]);
   const placeOrder = useCallback(() => {
@@ -291,7 +291,7 @@ export function useOrderPaymentCheck(orderId: number | null): UseOrderPaymentChe
         storage.remove(STORAGE_KEYS.orderId);
       }
       const paid = isOrderPaid(answer.message);
-      if (paid) await market.queryClient.invalidateQueries({ queryKey: market.keys.cart() });
+      if (paid) await refetchAfterWrite(market.queryClient, market.keys.cart());
       return { paid, message: answer.message };
     },
     enabled: orderId !== null,

@@ -1,12 +1,6 @@
-import { type RequestBody, ruleError, type Schema, unwrap } from '@marketkit/sdk';
+import { type RequestBody, type Schema, unwrap } from '@marketkit/sdk';
 import { useCallback } from 'react';
-import {
-  activePincode,
-  type BuyNowItem,
-  isSavablePincode,
-  type SlotSelection,
-  toCartQuantity,
-} from '../core/index.ts';
+import { activePincode, type BuyNowItem, type SlotSelection } from '../core/index.ts';
 import { asMarketCall } from './market-query.ts';
 import { useMarket } from './provider.tsx';
 import { useStoreValue } from './use-store-sync.ts';
@@ -33,13 +27,8 @@ export function usePincode(): UsePincodeResult {
   return {
     pincode: activePincode(saved),
     addressId: saved?.addressId ?? null,
-    save: (pincode, addressId = null) => {
-      if (!isSavablePincode(pincode))
-        throw ruleError('INVALID_PINCODE', 'A pincode is 4 to 10 digits', { pincode });
-      market.state.pincode.setState({ pincode, addressId }, true);
-      market.queryClient.invalidateQueries({ queryKey: market.keys.all });
-    },
-    clear: () => market.state.pincode.setState(null, true),
+    save: market.savePincode,
+    clear: market.clearPincode,
   };
 }
 
@@ -59,9 +48,8 @@ export function useBuyNow(): UseBuyNowResult {
   const item = useStoreValue(market.state.buyNow);
   return {
     item,
-    set: (productId, quantity = 1, slotId = null) =>
-      market.state.buyNow.setState({ productId, quantity: toCartQuantity(quantity) ?? 1, slotId }, true),
-    clear: () => market.state.buyNow.setState(null, true),
+    set: market.setBuyNow,
+    clear: market.clearBuyNow,
   };
 }
 
@@ -86,11 +74,9 @@ export function useSlots(): UseSlotsResult {
   return {
     slots,
     slotFor: (productId) => slots.find((slot) => slot.product === productId) ?? null,
-    select: (productId, slotId) =>
-      market.state.dispatchSlots({ type: 'select', slot: { id: slotId, product: productId } }),
-    removeById: (slotId) => market.state.dispatchSlots({ type: 'removeById', id: slotId }),
-    removeByProduct: (productId) =>
-      market.state.dispatchSlots({ type: 'removeByProduct', product: productId }),
+    select: market.selectSlot,
+    removeById: market.removeSlotById,
+    removeByProduct: market.removeSlotByProduct,
   };
 }
 

@@ -1,8 +1,8 @@
 import type { MarketApiError } from '@marketkit/sdk';
 import type { GuestCartMergeStatus } from '../core/index.ts';
-import type { MergeOutcome } from './market.ts';
+import type { MergeOutcome } from '../store/market.ts';
 import { useMarket } from './provider.tsx';
-import { useStoreValue } from './use-store-sync.ts';
+import { useMarketState } from './use-store-sync.ts';
 
 /** What `useGuestCartMerge()` gives: the provider's one merge, the same in every component. */
 export interface UseGuestCartMergeResult {
@@ -30,6 +30,6 @@ export interface UseGuestCartMergeResult {
  */
 export function useGuestCartMerge(): UseGuestCartMergeResult {
   const market = useMarket();
-  const { status, outcome, error } = useStoreValue(market.guestCartMerge.state);
+  const { status, outcome, error } = useMarketState(market, (state) => state.merge);
   return { status, outcome, error, merge: market.guestCartMerge.run };
 }

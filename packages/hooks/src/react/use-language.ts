@@ -1,13 +1,7 @@
-import { type MarketApiError, ruleError, type Schema } from '@marketkit/sdk';
+import type { MarketApiError, Schema } from '@marketkit/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
-import {
-  type Direction,
-  directionOf,
-  refetchInLanguage,
-  resolveLanguage,
-  sameLanguage,
-} from '../core/index.ts';
+import { type Direction, directionOf, refetchInLanguage, resolveLanguage } from '../core/index.ts';
 import { STORAGE_KEYS } from '../keys/index.ts';
 import { storeQueries } from '../prefetch/index.ts';
 import { marketErrorOrNull } from './market-query.ts';
@@ -86,31 +80,7 @@ export function useLanguage(options: UseLanguageOptions = {}): UseLanguageResult
     }
   }, [decision, given, saved, market]);
   const setLanguage = useCallback(
-    (code: string) => {
-      const list = languages.data?.data ?? [];
-      const match = list.find((l) => l.status === 1 && sameLanguage(l.language_code, code));
-      if (!match)
-        throw ruleError('LANGUAGE_NOT_ACTIVE', `${code} is not an active language of this store`, {
-          language: code,
-        });
-      if (market.givenLanguage.getState() !== null) {
-        const handler = market.languageHandler();
-        if (!handler)
-          throw ruleError(
-            'LANGUAGE_CONTROLLED',
-            'MarketProvider was given `language` without `onLanguageChange`: switch the language where it comes from',
-            { language: match.language_code },
-          );
-        handler(match.language_code);
-        return match.language_code;
-      }
-      market.state.storage.set(STORAGE_KEYS.language, match.language_code);
-      market.state.storage.set(STORAGE_KEYS.direction, directionOf(match.language_code, list));
-      market.storedVersion.setState((current) => ({ version: current.version + 1 }));
-      // Names and texts come back in the new language.
-      void market.queryClient.invalidateQueries({ queryKey: market.keys.all });
-      return match.language_code;
-    },
+    (code: string) => market.setLanguage(code, languages.data?.data ?? []),
     [languages.data, market],
   );
   const list = languages.data?.data;

@@ -8,10 +8,10 @@ import {
   type ReorderPlan,
   reorderPlan,
 } from '../core/index.ts';
+import { idempotency } from '../store/random.ts';
 import { type DownloadedFile, fileFromResponse } from './download.ts';
-import { asMarketCall, type MarketQueryResult, useMarketQuery } from './market-query.ts';
+import { asMarketCall, type MarketQueryResult, refetchAfterWrite, useMarketQuery } from './market-query.ts';
 import { useMarket } from './provider.tsx';
-import { idempotency } from './random.ts';
 import { useSession } from './use-session.ts';
 
 const isId = (value: number) => Number.isSafeInteger(value) && value > 0;
@@ -64,13 +64,14 @@ function useOrderChanged() {
   const queryClient = useQueryClient();
   return useCallback(
     (orderId: number) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: market.keys.order(orderId) }),
-        queryClient.invalidateQueries({ queryKey: [market.store, 'orders'] }),
-        queryClient.invalidateQueries({ queryKey: market.keys.orderPayment(orderId) }),
-        queryClient.invalidateQueries({ queryKey: [market.store, 'bookings'] }),
-        queryClient.invalidateQueries({ queryKey: [market.store, 'digital-products'] }),
-      ]),
+      refetchAfterWrite(
+        queryClient,
+        market.keys.order(orderId),
+        [market.store, 'orders'],
+        market.keys.orderPayment(orderId),
+        [market.store, 'bookings'],
+        [market.store, 'digital-products'],
+      ),
     [market, queryClient],
   );
 }
@@ -205,7 +206,7 @@ export function useReorder(): UseReorderResult {
             message: data?.response_message ?? '',
           };
         } finally {
-          await queryClient.invalidateQueries({ queryKey: market.keys.cart() });
+          await refetchAfterWrite(queryClient, market.keys.cart());
         }
       }),
     [market, queryClient],
@@ -256,8 +257,11 @@ export function useRateProduct(): UseRateProductResult {
     (input) =>
       asMarketCall(async () => {
         const rating = await unwrap(market.client.POST('/cfs/rest/v3/ratings', { body: input }));
-        await queryClient.invalidateQueries({ queryKey: [market.store, 'ratings', input.product_id] });
-        await queryClient.invalidateQueries({ queryKey: market.keys.product(input.product_id) });
+        await refetchAfterWrite(
+          queryClient,
+          [market.store, 'ratings', input.product_id],
+          market.keys.product(input.product_id),
+        );
         return rating;
       }),
     [market, queryClient],

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { isOrderPaid, paymentReturnAction } from '../core/index.ts';
-import { STORAGE_KEYS } from './client-state.ts';
+import { STORAGE_KEYS } from '../store/client-state.ts';
+import { refetchAfterWrite } from './market-query.ts';
 import { useMarket } from './provider.tsx';
 import { useStoredValue } from './stored-value.ts';
 
@@ -53,7 +54,7 @@ export function usePaymentReturnCheck(callbacks: PaymentReturnCallbacks = {}): v
         // A definitive answer settles it; a server failure keeps the flags for the next route.
         if (response.status < 500) clear();
         if (isOrderPaid(data?.response_body.message)) {
-          market.queryClient.invalidateQueries({ queryKey: market.keys.cart() });
+          void refetchAfterWrite(market.queryClient, market.keys.cart());
           latest.current.onPaid?.(action.orderId);
         } else latest.current.onNotPaid?.(action.orderId);
       })

@@ -3,7 +3,7 @@ import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { sessionsByStart } from '../core/index.ts';
 import { type DownloadedFile, fileFromResponse } from './download.ts';
-import { asMarketCall, type MarketQueryResult, useMarketQuery } from './market-query.ts';
+import { asMarketCall, type MarketQueryResult, refetchAfterWrite, useMarketQuery } from './market-query.ts';
 import { useMarket } from './provider.tsx';
 import { useSession } from './use-session.ts';
 
@@ -78,12 +78,13 @@ function useBookingChanged() {
   const queryClient = useQueryClient();
   return useCallback(
     (booking: BookingRef) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: [market.store, 'bookings'] }),
-        queryClient.invalidateQueries({ queryKey: market.keys.order(booking.order_id) }),
-        queryClient.invalidateQueries({ queryKey: market.keys.slots(booking.product_id) }),
-        queryClient.invalidateQueries({ queryKey: [market.store, 'training'] }),
-      ]),
+      refetchAfterWrite(
+        queryClient,
+        [market.store, 'bookings'],
+        market.keys.order(booking.order_id),
+        market.keys.slots(booking.product_id),
+        [market.store, 'training'],
+      ),
     [market, queryClient],
   );
 }
@@ -182,7 +183,7 @@ export function useDigitalDownload(): UseDigitalDownloadResult {
           }),
           fallbackName,
         );
-        await queryClient.invalidateQueries({ queryKey: [market.store, 'digital-products'] });
+        await refetchAfterWrite(queryClient, [market.store, 'digital-products']);
         return file;
       }),
     [market, queryClient],

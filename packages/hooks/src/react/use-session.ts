@@ -2,7 +2,8 @@ import { type RequestBody, type ResponseBody, unwrap } from '@marketkit/sdk';
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { type SessionUser, sessionFromToken } from '../core/index.ts';
 import { deviceIdentity } from './device.ts';
-import { useAccessToken, useMarket } from './provider.tsx';
+import { useMarket } from './provider.tsx';
+import { useAccessToken } from './use-store-sync.ts';
 
 /** The services host's answer to a sign-in (password, one-time code, device check, sign-up). */
 export type LoginResult = ResponseBody<'login'>;

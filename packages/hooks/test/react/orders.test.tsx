@@ -216,6 +216,45 @@ describe('an order', () => {
     expect(isMarketApiError(again) && again.responseMessage).toBe('Nothing is left to cancel in this order');
   });
 
+  it('an order cancelled while the orders list is first read shows as cancelled in the list once the cancel resolves', async () => {
+    const device = newDevice();
+    const { order } = await shopper(device);
+    const placed = await order(CABLE, 1, [COD]);
+    // The list's first read is answered at once (the order still placed) but reaches the page only
+    // after the cancel: a slow network, or a page that cancels as it starts.
+    let deliver: () => void = () => {};
+    const delivered = new Promise<void>((resolve) => {
+      deliver = resolve;
+    });
+    const listReads: string[] = [];
+    server.use(
+      http.get(
+        `${HOST}/ofs/rest/v3/orders`,
+        async ({ request }) => {
+          listReads.push(request.url);
+          const answer = await sandbox.handle(request);
+          await delivered;
+          return answer;
+        },
+        { once: true },
+      ),
+    );
+    const view = renderWithMarket(
+      () => ({ list: useOrders(DEFAULT_ORDER_FILTERS), cancel: useCancelOrder(), market: useMarket() }),
+      device,
+    );
+    await waitFor(() => expect(listReads).toHaveLength(1));
+    // Delivered once the cancel has written and asked for the list again.
+    const unsubscribe = view.result.current.market.queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'invalidate') deliver();
+    });
+    await act(() => view.result.current.cancel(placed.order_id, { reason: 'Plans changed' }));
+    unsubscribe();
+    // Nothing asks for the list again after the cancel: what it shows now is what stays.
+    await waitFor(() => expect(view.result.current.list.isFetching).toBe(false));
+    expect(view.result.current.list.data?.data[0]?.order_status).toBe('Cancelled');
+  });
+
   it('returns a delivered item within its window, up to the quantity ordered', async () => {
     const device = newDevice();
     const { order } = await shopper(device);

@@ -1,5 +1,6 @@
 import { isMarketApiError, type MarketApiError, unwrap } from '@marketkit/sdk';
 import { hasGuestCartToMerge, planResumableMerge, shouldAddPendingBuyNow } from '../core/index.ts';
+import { refetchAfterWrite } from './calls.ts';
 import type { CartQuery } from './cart-query.ts';
 import type { MarketContextValue, MergeOutcome } from './market.ts';
 import { idempotency } from './random.ts';
@@ -135,6 +136,6 @@ async function merge(market: MarketContextValue, cart: CartQuery, readSince: num
   }
   // The cart changed on the server: its readers show the merged cart (nothing to read when all was refused).
   if (outcome.merged.length > 0 || outcome.buyNowAdded)
-    await market.queryClient.invalidateQueries({ queryKey: market.keys.cart() });
+    await refetchAfterWrite(market.queryClient, market.keys.cart());
   return outcome;
 }

@@ -1,7 +1,7 @@
 import { createStore } from 'zustand/vanilla';
+import { toMarketError } from './calls.ts';
 import { cartQuery } from './cart-query.ts';
 import type { GuestCartMerge, GuestCartMergeState, MarketContextValue, MergeOutcome } from './market.ts';
-import { toMarketError } from './market-query.ts';
 
 const IDLE: GuestCartMergeState = { status: 'idle', outcome: null, error: null };
 

@@ -1,7 +1,7 @@
 // The shapes the provider and the modules it is made of share (types only): here, not in provider.tsx,
 // so that the merge, the cart read and the cart backends need not import the provider that imports them.
 import type { MarketApiError, MarketClient } from '@marketkit/sdk';
-import type { QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/query-core';
 import type { StoreApi } from 'zustand/vanilla';
 import type { Direction, GuestCartMergeStatus, PathnameRule } from '../core/index.ts';
 import type { MarketKeys } from '../keys/index.ts';
