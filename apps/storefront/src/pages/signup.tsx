@@ -177,7 +177,7 @@ export default function SignUp() {
         consents: consentDecisions(needs.consents, ticked),
         ...(captcha ? { recaptcha_token: captcha } : {}),
       });
-      if (result.login_status === 'SUCCESS') finish();
+      if (result.status === 'signed-in') finish();
     });
   };
 
