@@ -12,7 +12,10 @@ export type Translate = (
  */
 export interface Failure {
   code: string;
-  /** The server's own words for a refusal it answered (an HTTP error with a message); else null. */
+  /**
+   * The server's own words for a refusal it answered (an HTTP error with a message and no field
+   * errors: a validation refusal's words are a validator's); else null.
+   */
   serverMessage: string | null;
   status: number;
   /** Texts and numbers of the error's `details` a translation may show. */
@@ -27,7 +30,11 @@ export function failureOf(error: unknown): Failure | null {
     if (typeof value === 'string' || typeof value === 'number') details[key] = value;
   return {
     code: error.code,
-    serverMessage: error.kind === 'http' && error.responseMessage ? error.responseMessage : null,
+    // A refusal by field is a validator's: its words are never shown (the fields get their own text).
+    serverMessage:
+      error.kind === 'http' && error.responseMessage && error.fieldErrors.length === 0
+        ? error.responseMessage
+        : null,
     status: error.status,
     details,
   };
