@@ -98,8 +98,9 @@ export default function SignUp() {
     } catch (caught) {
       // A value the server refused: the page's own words beside its field, by the refusal's code.
       const byField = fieldProblems(caught, SERVER_FIELDS, t);
-      if (Object.keys(byField).length > 0) setProblems(byField);
-      setError(failureMessage(caught, t('failed'), t));
+      const named = Object.keys(byField).length > 0;
+      if (named) setProblems(byField);
+      setError(named ? t('common:errors.VALIDATION_FAILED') : failureMessage(caught, t('failed'), t));
     } finally {
       setBusy(false);
     }
