@@ -155,6 +155,22 @@ describe('a value the server refused is told beside its field, never in the vali
     },
   );
 
+  it.each(['en', 'fr', 'hi', 'ar'])(
+    '%s: a wrong one-time code says so in the page’s words, not the server’s',
+    async (language) => {
+      const wrongCode = new MarketApiError({
+        kind: 'http',
+        status: 400,
+        responseMessage: 'The code is incorrect',
+        method: 'POST',
+        url: '/ums/rest/v3/otp/validate',
+        fieldErrors: [{ field: 'otp', code: 'INCORRECT', message: 'The code is incorrect' }],
+      });
+      const own = (texts(language, 'common').field_errors as Record<string, string>).INCORRECT_otp;
+      expect(failureMessage(wrongCode, 'fallback', await translator(language))).toBe(own);
+    },
+  );
+
   it('anything but a MarketApiError names no field', async () => {
     expect(fieldProblems(new TypeError('x'), FORM, await translator('en'))).toEqual({});
   });

@@ -20,6 +20,8 @@ export interface Failure {
   status: number;
   /** Texts and numbers of the error's `details` a translation may show. */
   details: Record<string, string | number>;
+  /** The values the server refused, by the contract's field name and why (`code`, `limit`). */
+  fieldErrors?: { field: string; code: string; limit?: number }[];
 }
 
 /** The shopper-facing part of a failure; null for anything that is not a `MarketApiError`. */
@@ -37,6 +39,11 @@ export function failureOf(error: unknown): Failure | null {
         : null,
     status: error.status,
     details,
+    fieldErrors: error.fieldErrors.map(({ field, code, limit }) => ({
+      field,
+      code,
+      ...(limit !== undefined ? { limit } : {}),
+    })),
   };
 }
 
@@ -45,11 +52,18 @@ export function failureText(failure: Failure | null, fallback: string, t: Transl
   if (!failure) return fallback;
   if (failure.serverMessage) return failure.serverMessage;
   const field = typeof failure.details.field === 'string' ? failure.details.field : null;
+  // A refused value the page has words for (a wrong one-time code…) says what to fix.
+  const refused = failure.fieldErrors?.[0];
   const keys = [
+    ...(refused ? [`common:field_errors.${refused.code}_${refused.field}`] : []),
     ...(field ? [`common:errors.${failure.code}_${field}`] : []),
     `common:errors.${failure.code}`,
   ];
-  const text = t(keys, { ...failure.details, defaultValue: fallback });
+  const text = t(keys, {
+    ...failure.details,
+    ...(refused?.limit !== undefined ? { limit: refused.limit } : {}),
+    defaultValue: fallback,
+  });
   // i18next answers a missing key with the key itself when the fallback is empty: never show it.
   return keys.some((key) => key.endsWith(text)) ? fallback : text;
 }
