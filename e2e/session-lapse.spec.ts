@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
+import { pageAtRest } from './support/api-calls.ts';
 import { useStorefront } from './support/servers.ts';
-import { signInInBrowser } from './support/sign-in.ts';
+import { signInAtRest } from './support/sign-in.ts';
 import { expect, test } from './support/test.ts';
 
 // A signed-in page opened after the access token lapsed (its cookie goes with it) while the refresh
@@ -38,8 +39,7 @@ for (const [path, heading] of GUARDED)
   test(`[R7] ${path} opened after the access token lapsed renews the session and shows the page asked for`, async ({
     page,
   }) => {
-    const origin = await signInInBrowser(page, storefront.origin('demo'));
-    await page.waitForLoadState('networkidle');
+    const { origin, calls } = await signInAtRest(page, storefront.origin('demo'));
     await lapseAccessToken(page);
     const urls = visited(page);
     const refreshes: number[] = [];
@@ -52,7 +52,7 @@ for (const [path, heading] of GUARDED)
     expect(urls.filter((url) => url !== path)).toEqual([]);
     expect(refreshes).toContain(200);
     // And again on a reload, with the access token lapsed once more.
-    await page.waitForLoadState('networkidle');
+    await pageAtRest(page, calls);
     await lapseAccessToken(page);
     await page.reload({ waitUntil: 'commit' });
     await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
@@ -62,8 +62,7 @@ for (const [path, heading] of GUARDED)
 test('[R8] a refused renewal goes to /signin and, once signed in, back to the page asked for', async ({
   page,
 }) => {
-  const origin = await signInInBrowser(page, storefront.origin('demo'));
-  await page.waitForLoadState('networkidle');
+  const { origin } = await signInAtRest(page, storefront.origin('demo'));
   await lapseAccessToken(page, { refreshToo: true });
   await page.goto(`${origin}/userprofile/myOrder`, { waitUntil: 'commit' });
   await expect(page).toHaveURL(`${origin}/signin`);
@@ -77,8 +76,7 @@ test('[R8] a refused renewal goes to /signin and, once signed in, back to the pa
 test('[R8] a renewal cut off (no network) is said with a retry, and the retry shows the page asked for', async ({
   page,
 }) => {
-  const origin = await signInInBrowser(page, storefront.origin('demo'));
-  await page.waitForLoadState('networkidle');
+  const { origin } = await signInAtRest(page, storefront.origin('demo'));
   await lapseAccessToken(page);
   await page.route('**/ums/rest/v3/refresh-token', (route) => route.abort('internetdisconnected'));
   const urls = visited(page);

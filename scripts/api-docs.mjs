@@ -8,7 +8,9 @@
 //   … --check (or MARKETKIT_GENERATE=check)    writes nothing; fails when the committed pages differ
 //                                              from what the sources give (CI and `npm test`)
 // Either way, every relative link of a package's README (to its API pages, say) must name a file that
-// exists in the package: a hook renamed or removed fails the run until its README follows.
+// exists in the package: a hook renamed or removed fails the run until its README follows; and no page
+// may show a nested type flattened to `object` (`object[]`, `object & object`): its fields are written
+// out (typedoc.base.json: expandObjects, expandParameters).
 //
 // Why committed rather than generated at pack time: docs/decisions/0012-api-reference-as-markdown.md.
 import { spawnSync } from 'node:child_process';
@@ -44,6 +46,11 @@ try {
       },
     );
     if (run.status !== 0) fail(`TypeDoc failed for @marketkit/${name} (exit ${run.status ?? run.signal})`);
+    const flattened = flattenedTypes(fresh);
+    for (const where of flattened.slice(0, 20))
+      console.error(`✖ packages/${name}/docs/api/${where} shows a nested type as \`object\``);
+    if (flattened.length > 0)
+      fail(`${flattened.length} place(s) of the @marketkit/${name} API pages flatten a type to \`object\``);
     const changes = compare(fresh, committed);
     if (check) {
       if (changes.length > 0) {
@@ -81,6 +88,22 @@ function compare(fresh, committed) {
   }
   for (const file of b) if (!a.has(file)) changes.push(`remove ${file}`);
   return changes.sort();
+}
+
+/**
+ * `file:line` of every page line showing a type as a bare `object` (TypeDoc's rendering of an object
+ * type it did not expand), in code blocks (`object[]`, `object & …`) or in text (`` `object` ``).
+ */
+function flattenedTypes(dir) {
+  const found = [];
+  for (const file of listFiles(dir))
+    readFileSync(join(dir, file), 'utf8')
+      .split('\n')
+      .forEach((line, index) => {
+        if (/\bobject\s*(?:\[\]|&|\||;|,|\)|>)|(?:&|\||:|<)\s*object\b|`object`/.test(line))
+          found.push(`${file}:${index + 1}`);
+      });
+  return found;
 }
 
 /** Relative links of packages/<name>/README.md whose file is missing; reports and counts them. */

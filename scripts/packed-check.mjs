@@ -6,11 +6,14 @@
 //      checks each tarball on its own with the rules `package:check` uses (scripts/tarball-rules.mjs:
 //      manifest, every named file and every import inside it or declared, nothing but the build);
 //      publint and attw stay in `package:check`;
-//   2. copies examples/custom-storefront to a fresh folder under os.tmpdir(), points its @marketkit/*
-//      dependencies at the tarballs (`file:`), and installs with npm (`--prefer-offline --no-audit
-//      --no-fund`), so no workspace link or hoisted workspace module can help;
-//   3. type-checks it (`tsc --noEmit`, strict, moduleResolution "bundler"), builds it (`vite build`)
-//      and runs its tests (vitest) against the sandbox's server from the installed tarball;
+//   2. creates an app as `npm create @marketkit/storefront` does: runs the bin of the packed
+//      @marketkit/create-storefront (its template is examples/custom-storefront at pack time) in a
+//      fresh folder under os.tmpdir(), points the app's @marketkit/* dependencies at the tarballs
+//      (`file:`), and installs with npm (`--prefer-offline --no-audit --no-fund`), so no workspace link
+//      or hoisted workspace module can help;
+//   3. type-checks it (`tsc --noEmit`, strict, moduleResolution "bundler"), builds it (`vite build`),
+//      runs its tests (`npm test`: vitest against the sandbox's server from the installed tarball) and
+//      starts `npm run dev`: the app's page answers 200, and points at the sandbox it started;
 //   4. compiles every README snippet (below) in that same install, under the same strict settings.
 //
 // README snippets: every fenced block whose info string starts with `ts` or `tsx` (also `typescript`)
@@ -26,17 +29,21 @@
 // --no-build: pack what packages/*/dist holds (verify has just built it); --keep: leave the temp
 // folder (printed) for a look; --only: some parts (pack is always done); --dir: use DIR instead of a
 // new temp folder. Exits non-zero with a message naming the package, file, snippet or export.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
+import { parseArgs, stripVTControlCharacters } from 'node:util';
 import { describeTarball, packPackage, pnpmCommand, readTarball, tarballProblems } from './tarball-rules.mjs';
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const EXAMPLE = join(root, 'examples', 'custom-storefront');
 const PACKAGES = ['sdk', 'hooks', 'ui', 'sandbox'];
+/** The starter (`npm create @marketkit/storefront`): packed and run, not installed into the app. */
+const STARTER = 'create-storefront';
 
 class CheckFailure extends Error {}
 
@@ -129,20 +136,48 @@ export function installExample(appDir, tarballs, { source = EXAMPLE, extraDevDep
     recursive: true,
     filter: (path) => !/[\\/](node_modules|dist|test-results|\.turbo)$/.test(path),
   });
+  installApp(appDir, tarballs, { extraDevDependencies });
+}
+
+/**
+ * Runs the packed starter's bin as `npm create @marketkit/storefront NAME` does (unpacked into
+ * `dir`/starter, run in `dir`): returns the new app's folder. Its output must give the two commands.
+ */
+export function createFromStarter(dir, starterTarball, name = 'my-shop') {
+  const unpacked = join(dir, 'starter');
+  rmSync(unpacked, { recursive: true, force: true });
+  for (const [path, content] of readTarball(readFileSync(starterTarball)).files) {
+    mkdirSync(dirname(join(unpacked, path)), { recursive: true });
+    writeFileSync(join(unpacked, path), content);
+  }
+  const bin = JSON.parse(readFileSync(join(unpacked, 'package.json'), 'utf8')).bin?.['create-storefront'];
+  if (!bin) throw new CheckFailure('the starter’s package.json has no create-storefront bin');
+  const { output } = run(process.execPath, [join(unpacked, bin), name], {
+    cwd: dir,
+    label: `create-storefront ${name} (from its tarball)`,
+  });
+  for (const command of [`cd ${name} && npm install`, 'npm run dev'])
+    if (!output.includes(command))
+      throw new CheckFailure(`create-storefront did not print "${command}":\n${output}`);
+  return join(dir, name);
+}
+
+/** Points the app's @marketkit/* dependencies at the tarballs (`file:`) and installs it with npm. */
+export function installApp(appDir, tarballs, { extraDevDependencies = {} } = {}) {
   const manifestPath = join(appDir, 'package.json');
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
   for (const group of ['dependencies', 'devDependencies'])
     for (const dependency of Object.keys(manifest[group] ?? {}))
       if (dependency.startsWith('@marketkit/')) {
         if (!tarballs[dependency])
-          throw new CheckFailure(`${dependency} (a dependency of the example) has no tarball`);
+          throw new CheckFailure(`${dependency} (a dependency of the app) has no tarball`);
         manifest[group][dependency] = `file:${tarballs[dependency]}`;
       }
   manifest.devDependencies = { ...manifest.devDependencies, ...extraDevDependencies };
   writeFileSync(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`);
   run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], {
     cwd: appDir,
-    label: 'npm install (the example, from the tarballs)',
+    label: 'npm install (the app, from the tarballs)',
   });
   // Nothing may come from the workspace: the @marketkit packages are real folders from the tarballs.
   for (const name of Object.keys(tarballs)) {
@@ -153,6 +188,82 @@ export function installExample(appDir, tarballs, { source = EXAMPLE, extraDevDep
 }
 
 const realPath = (path) => run('realpath', [path]).output.trim();
+
+/** A port free on the loopback now (Vite is told `--strictPort`, so a race fails loudly). */
+async function freePort() {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
+  server.close();
+  return port;
+}
+
+/**
+ * `npm run dev` in the app serves it and the sandbox it started: the page answers 200 with the app's
+ * root, the entry module carries the sandbox's URL, and the sandbox answers its store list. Then
+ * stops the whole process group.
+ */
+export async function checkDev(appDir) {
+  const port = await freePort();
+  const child = spawn('npm', ['run', 'dev', '--', '--port', String(port), '--strictPort'], {
+    cwd: appDir,
+    detached: true, // its own process group: npm, vite and the sandbox inside it stop together
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
+  });
+  let output = '';
+  const exited = once(child, 'exit');
+  try {
+    const urls = await new Promise((resolveUrls, reject) => {
+      // Sized for a loaded 2-core machine: Vite's first start (dependency scan, sandbox seed) took
+      // about 3 s idle; 90 s only catches a server that never comes up.
+      const timer = setTimeout(
+        () => reject(new CheckFailure(`npm run dev printed no URLs in 90 s:\n${output}`)),
+        90_000,
+      );
+      const read = (chunk) => {
+        output += chunk.toString('utf8');
+        const text = stripVTControlCharacters(output);
+        const app = /Local:\s+(http:\/\/\S+)/.exec(text)?.[1];
+        const sandbox = /sandbox services host:\s+(http:\/\/\S+)/.exec(text)?.[1];
+        if (app && sandbox) {
+          clearTimeout(timer);
+          resolveUrls({ app, sandbox });
+        }
+      };
+      child.stdout.on('data', read);
+      child.stderr.on('data', read);
+      exited.then(([code]) => {
+        clearTimeout(timer);
+        reject(new CheckFailure(`npm run dev exited (${code}) before serving:\n${output}`));
+      });
+    });
+    const page = await fetch(urls.app);
+    const html = await page.text();
+    if (page.status !== 200 || !html.includes('id="root"'))
+      throw new CheckFailure(
+        `${urls.app} answered ${page.status}, not the app's page:\n${html.slice(0, 500)}`,
+      );
+    const entry = await (await fetch(new URL('/src/main.tsx', urls.app))).text();
+    if (!entry.includes(JSON.stringify(urls.sandbox)))
+      throw new CheckFailure(
+        `the app's entry is not pointed at the sandbox ${urls.sandbox}:\n${entry.slice(0, 800)}`,
+      );
+    const stores = await fetch(urls.sandbox);
+    if (stores.status !== 200 || !(await stores.text()).includes('demo'))
+      throw new CheckFailure(
+        `the sandbox at ${urls.sandbox} answered ${stores.status}, without the demo store`,
+      );
+    return urls;
+  } finally {
+    if (child.exitCode === null) {
+      process.kill(-child.pid, 'SIGTERM');
+      const killer = setTimeout(() => process.kill(-child.pid, 'SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(killer);
+    }
+  }
+}
 
 /**
  * Fenced ts/tsx blocks of packages/*\/README.md and the package-local Markdown they link to, except the
@@ -272,40 +383,50 @@ async function main() {
   if (work.startsWith(`${root}/`)) throw new CheckFailure(`--dir must be outside the workspace (${root})`);
   const started = performance.now();
   try {
-    const tarballs = await step('pack', () =>
-      packPackages(join(work, 'tarballs'), { build: !values['no-build'] }),
-    );
+    const { tarballs, starter } = await step('pack', () => {
+      const packed = packPackages(join(work, 'tarballs'), { build: !values['no-build'] });
+      try {
+        return {
+          tarballs: packed,
+          starter: packPackage(join(root, 'packages', STARTER), join(work, 'tarballs')),
+        };
+      } catch (error) {
+        throw new CheckFailure(error.message);
+      }
+    });
     await step('tarball contents', () => {
-      const problems = checkTarballs(tarballs);
+      const problems = checkTarballs({ ...tarballs, [`@marketkit/${STARTER}`]: starter });
       if (problems.length > 0)
         throw new CheckFailure(`the packed packages are incomplete:\n  ${problems.join('\n  ')}`);
     });
     if (parts.has('app') || parts.has('snippets')) {
-      const appDir = join(work, 'app');
+      const appDir = await step('npm create @marketkit/storefront', () => createFromStarter(work, starter));
       await step('npm install', () =>
-        installExample(appDir, tarballs, { extraDevDependencies: SNIPPET_DEPENDENCIES }),
+        installApp(appDir, tarballs, { extraDevDependencies: SNIPPET_DEPENDENCIES }),
       );
       const bin = (tool) => join(appDir, 'node_modules', '.bin', tool);
       if (parts.has('app')) {
-        await step('tsc --noEmit (example)', () =>
+        await step('tsc --noEmit (starter)', () =>
           run(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit', '--pretty', 'false'], {
             cwd: appDir,
-            label: 'the example does not type-check against the packed packages',
+            label: 'the starter does not type-check against the packed packages',
           }),
         );
-        await step('vite build (example)', () =>
+        await step('vite build (starter)', () =>
           run(bin('vite'), ['build', '--logLevel', 'error'], {
             cwd: appDir,
-            label: 'the example does not build against the packed packages',
+            label: 'the starter does not build against the packed packages',
           }),
         );
-        await step('vitest (example, sandbox from its tarball)', () =>
-          run(bin('vitest'), ['run', '--reporter=dot'], {
+        await step('npm test (starter, sandbox from its tarball)', () =>
+          run('npm', ['test', '--', '--reporter=dot'], {
             cwd: appDir,
-            label: 'the example’s tests failed against the packed packages',
+            label: 'the starter’s tests failed against the packed packages',
             env: { MARKETKIT_RESULTS: '' },
           }),
         );
+        const { app, sandbox } = await step('npm run dev (starter)', () => checkDev(appDir));
+        process.stdout.write(`packed-check:   npm run dev served ${app} with the sandbox on ${sandbox}\n`);
       }
       if (parts.has('snippets')) {
         const snippets = readmeSnippets();

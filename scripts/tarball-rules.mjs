@@ -13,7 +13,11 @@
 //     does; declarations also through their `.d.ts` twin), a self-reference through `exports`, a bare
 //     one to a Node built-in or a dependency / peer / optional dependency (`@types/…` counts for
 //     declarations only);
-//   - nothing of the tests, no TypeScript source beside the build, no source or declaration maps.
+//   - nothing of the tests, no TypeScript source beside the build, no source or declaration maps;
+//   - its Markdown refers to nothing a package user lacks (the repository's examples/, apps/, docs/
+//     decisions, design notes, spec sections): it says the rule itself or links to what npm gives.
+// A starter's `template/` (the app `npm create` copies, with its own package.json) is exempt from the
+// import and content rules: its sources and tests are what it ships.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
@@ -79,8 +83,12 @@ export function tarballProblems({ files, manifest }) {
     ...targetProblems(manifest, files),
     ...importProblems(manifest, files),
     ...contentProblems(files),
+    ...docsProblems(files),
   ];
 }
+
+/** Files of a starter's template: an app's sources, copied as they are, not code of the package. */
+const inTemplate = (path) => path.startsWith('template/');
 
 /** Where in `value` a key or string equals `needle`, as `exports["."]`-style paths. */
 function locate(value, needle, path) {
@@ -243,7 +251,7 @@ export function importProblems(manifest, files) {
   );
   const problems = [];
   for (const [path, content] of files) {
-    if (!isCode(path)) continue;
+    if (!isCode(path) || inTemplate(path)) continue;
     const declaration = isDeclaration(path);
     for (const [specifier, kind] of importsOf(content.toString('utf8'))) {
       const what = kind === 'import' ? `imports ${specifier}` : `references ${kind} "${specifier}"`;
@@ -272,11 +280,40 @@ export function importProblems(manifest, files) {
 export function contentProblems(files) {
   const problems = [];
   for (const path of files.keys()) {
+    if (inTemplate(path)) continue;
     if (/(^|\/)(test|tests|__tests__|__mocks__)\/|\.(test|spec)(-d)?\.[cm]?[jt]sx?$/.test(path))
       problems.push(`${path} is part of the tests`);
     else if (/\.[cm]?tsx?$/.test(path) && !isDeclaration(path))
       problems.push(`${path} is TypeScript source: the package ships its build`);
     else if (path.endsWith('.map')) problems.push(`${path} is a map of sources the package does not ship`);
+  }
+  return problems;
+}
+
+/** What only a reader of the repository has, each with what it is. */
+const REPOSITORY_ONLY = [
+  [/\bexamples\/[\w.-]+/g, "the repository's examples"],
+  [/\bapps\/storefront\b/g, "the repository's reference storefront"],
+  [/\bdocs\/decisions\b/g, "the repository's decision records"],
+  [/\b(?:DESIGN|STYLE)\.md\b|\bFIELD-NOTES\b|\bstorefront-spec\b/g, "the project's notes"],
+  [/\bspec\s*§\s*[\d.]*|§\s*\d[\d.]*/g, 'a section of the product spec'],
+];
+
+/** Shipped Markdown names nothing a package user does not have: `file:line` and what it names. */
+export function docsProblems(files) {
+  const problems = [];
+  for (const [path, content] of files) {
+    if (!path.endsWith('.md')) continue;
+    content
+      .toString('utf8')
+      .split('\n')
+      .forEach((line, index) => {
+        for (const [pattern, what] of REPOSITORY_ONLY)
+          for (const [found] of line.matchAll(pattern))
+            problems.push(
+              `${path}:${index + 1} refers to ${found} (${what}), which a package user does not have: state the rule or link to what npm gives`,
+            );
+      });
   }
   return problems;
 }

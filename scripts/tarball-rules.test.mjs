@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import { describe, test } from 'node:test';
 import {
   contentProblems,
+  docsProblems,
   importProblems,
   manifestProblems,
   readTarball,
@@ -273,6 +274,67 @@ describe('contentProblems', () => {
         'dist/index.js.map is a map of sources the package does not ship',
         'dist/index.d.ts.map is a map of sources the package does not ship',
       ],
+    ));
+});
+
+describe('a starter template', () => {
+  test('its sources and tests ship, its imports are its own package.json’s', () => {
+    const files = filesOf({
+      'bin.mjs': "import { cpSync } from 'node:fs';",
+      'template/src/app.tsx': "import { useCart } from '@marketkit/hooks';",
+      'template/test/journey.test.tsx': '',
+      'template/vite.config.js': "import { defineConfig } from 'vite';",
+    });
+    assert.deepEqual(contentProblems(files), []);
+    assert.deepEqual(importProblems({ name: 'create-x' }, files), []);
+  });
+  test('outside template/ the rules hold', () =>
+    assert.deepEqual(contentProblems(filesOf({ 'templates/src/app.tsx': '' })), [
+      'templates/src/app.tsx is TypeScript source: the package ships its build',
+    ]));
+});
+
+describe('docsProblems', () => {
+  const refusal = (where, found, what) =>
+    `${where} refers to ${found} (${what}), which a package user does not have: state the rule or link to what npm gives`;
+  test('shipped Markdown names nothing of the repository', () =>
+    assert.deepEqual(
+      docsProblems(
+        filesOf({
+          'README.md': [
+            'A storefront is in [`examples/custom-storefront`](https://github.com/x/y/tree/main/examples/custom-storefront).',
+            'As `apps/storefront` does (see docs/decisions/0008).',
+            'The rule (DESIGN.md, spec §4.2; FIELD-NOTES) and storefront-spec.md.',
+            'Per § 7 of the spec.',
+          ].join('\n'),
+          'docs/api/functions/x.md': 'fine\nsee spec §3',
+          'template/README.md': 'Copied from examples/custom-storefront',
+          'dist/index.js': '// examples/custom-storefront',
+        }),
+      ),
+      [
+        refusal('README.md:1', 'examples/custom-storefront', "the repository's examples"),
+        refusal('README.md:1', 'examples/custom-storefront', "the repository's examples"),
+        refusal('README.md:2', 'apps/storefront', "the repository's reference storefront"),
+        refusal('README.md:2', 'docs/decisions', "the repository's decision records"),
+        refusal('README.md:3', 'DESIGN.md', "the project's notes"),
+        refusal('README.md:3', 'FIELD-NOTES', "the project's notes"),
+        refusal('README.md:3', 'storefront-spec', "the project's notes"),
+        refusal('README.md:3', 'spec §4.2', 'a section of the product spec'),
+        refusal('README.md:4', '§ 7', 'a section of the product spec'),
+        refusal('docs/api/functions/x.md:2', 'spec §3', 'a section of the product spec'),
+        refusal('template/README.md:1', 'examples/custom-storefront', "the repository's examples"),
+      ],
+    ));
+  test('what a package user has passes', () =>
+    assert.deepEqual(
+      docsProblems(
+        filesOf({
+          'README.md':
+            'Start with `npm create @marketkit/storefront@latest my-shop`; see [the API](docs/api/README.md) and the examples below.',
+        }),
+      ),
+      [],
     ));
 });
 

@@ -1,4 +1,4 @@
-import type { Page, Request } from '@playwright/test';
+import { expect, type Page, type Request } from '@playwright/test';
 
 /**
  * Watches the services calls (`/api/…`) a page makes from now on. `settled()` is true when none is under
@@ -29,4 +29,20 @@ export function watchApiCalls(page: Page) {
       refused: [...lastStatus].filter(([, status]) => status === 401).map(([call]) => call),
     }),
   };
+}
+
+/**
+ * Waits until the page is at rest: its footer's store policies are drawn (asked for once the page is
+ * idle) and every services call `calls` saw is answered, none last refused with a 401. A test that
+ * changes the tokens behind the page's back does it only then, or a call still to come meets them first.
+ */
+export async function pageAtRest(page: Page, calls: ReturnType<typeof watchApiCalls>) {
+  await expect(
+    page.getByRole('navigation', { name: 'Store policies' }).getByRole('link').first(),
+  ).toBeVisible();
+  await expect
+    .poll(() => (calls.settled() ? 'settled' : calls.pending()), {
+      message: 'every call answered, none refused',
+    })
+    .toBe('settled');
 }

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { pageAtRest, watchApiCalls } from './api-calls.ts';
 
 /** The sign-in form's texts in the seeded stores' languages. */
 const SIGN_IN_TEXT = {
@@ -19,6 +20,17 @@ export async function signInInBrowser(
   await page.locator('form').getByRole('button', { name: text.submit, exact: true }).click();
   await expect(page).toHaveURL(`${origin}/`);
   return origin;
+}
+
+/**
+ * Signs in as `signInInBrowser` does, then waits until the home page is at rest (`pageAtRest`): for tests
+ * that change the tokens behind the page's back next. Returns the origin and the watch of the page's calls.
+ */
+export async function signInAtRest(page: Page, origin: string) {
+  const calls = watchApiCalls(page);
+  await signInInBrowser(page, origin);
+  await pageAtRest(page, calls);
+  return { origin, calls };
 }
 
 /** The code the sandbox last sent to `destination` (an e-mail address, or a phone with its extension). */

@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-// Self-contained (the packed-tarball check runs it outside the workspace). The workspace's `npm test`
-// sets MARKETKIT_RESULTS=1 to collect test-results/vitest.json into its summary.
+// Self-contained (it also runs in the apps `npm create @marketkit/storefront` makes). MARKETKIT_RESULTS=1
+// writes test-results/vitest.json (the Marketkit repository's `npm test` adds it to its summary).
 const writeResults = process.env.MARKETKIT_RESULTS === '1';
 
 export default defineConfig({

@@ -270,6 +270,36 @@ describe('sign-in', () => {
     ).toBe(429);
   });
 
+  it('[clock] the control API moves the clock forward: the wait between codes passes without waiting', async () => {
+    const before = (await (await fetch(`${HOST}/__sandbox/clock`)).json()) as { now: string };
+    const challenge = (
+      (await (
+        await post('/ums/rest/v3/otp/generate', {
+          identifier: '7000000002',
+          identifier_type: 'phone',
+          purpose: 'signup',
+        })
+      ).json()) as { response_body: { otp_reference: string } }
+    ).response_body;
+    const regenerate = () => post('/ums/rest/v3/otp/regenerate', { otp_reference: challenge.otp_reference });
+    expect((await regenerate()).status, 'too early').toBe(429);
+    const advance = (advanceSeconds: unknown) =>
+      fetch(`${HOST}/__sandbox/clock`, { method: 'POST', body: JSON.stringify({ advanceSeconds }) });
+    for (const wrong of [0, -5, '31', null, Number.MAX_SAFE_INTEGER])
+      expect((await advance(wrong)).status, `advanceSeconds ${String(wrong)}`).toBe(400);
+    expect((await regenerate()).status, 'still too early: a refused move changed nothing').toBe(429);
+    const moved = (await (await advance(31)).json()) as { now: string };
+    // 31 s ahead, plus the real time the calls above took.
+    expect(Date.parse(moved.now) - Date.parse(before.now)).toBeGreaterThanOrEqual(31_000);
+    expect(Date.parse(moved.now) - Date.parse(before.now)).toBeLessThan(31_000 + 60_000);
+    expect((await regenerate()).status, 'the wait is over').toBe(200);
+    // The clock never goes back, not even with the state.
+    await sandbox.reset();
+    const afterReset = ((await (await fetch(`${HOST}/__sandbox/clock`)).json()) as { now: string }).now;
+    expect(Date.parse(afterReset)).toBeGreaterThanOrEqual(Date.parse(moved.now));
+    expect(() => sandbox.advanceClock(Number.NaN)).toThrow(/advanceClock takes seconds/);
+  });
+
   it('names the invalid field when the body breaks the contract', async () => {
     const response = await post('/ums/rest/v3/otp/generate', {
       identifier: 'x',

@@ -26,6 +26,8 @@ describe('the control API', () => {
         ['POST', '/__sandbox/faults'],
         ['DELETE', '/__sandbox/faults'],
         ['POST', '/__sandbox/expire-tokens'],
+        ['GET', '/__sandbox/clock'],
+        ['POST', '/__sandbox/clock'],
         ['POST', '/__sandbox/orders/500001/status'],
       ] as const) {
         const response = await fetch(`${server.url}${path}`, {

@@ -9,7 +9,7 @@ function unsafeCharacter(text: string) {
 
 /**
  * Return paths after sign-in must stay on this site. Checked when remembered and again when used
- * (FIELD-NOTES: `/\evil`, encoded slashes and control characters bypass naive checks).
+ * (`/\evil`, encoded slashes and control characters get past a check of the first character alone).
  */
 export function safeReturnPath(value: unknown, origin: string): string | undefined {
   if (typeof value !== 'string' || value.length === 0 || value.length > 2048) return undefined;

@@ -88,6 +88,12 @@ export interface Sandbox {
   expireTokens(options?: { refresh?: boolean }): Promise<void>;
   /** Moves an order as the store's back office would (the allowed transitions in `ORDER_TRANSITIONS`). */
   storeAction(orderId: number, action: StoreAction): Promise<void>;
+  /**
+   * Moves the sandbox's clock forward by `seconds` (more than 0, at most a year): waits the services host
+   * keeps — between codes, a refresh token's reuse window, token lifetimes, coupon dates — pass without
+   * waiting in real time. The clock never goes back, not even on `reset()`. Returns the sandbox's time.
+   */
+  advanceClock(seconds: number): Date;
   /** The latest OTP sent to an e-mail or phone number (what a tester would read on their phone). */
   latestOtp(destination: string): string | undefined;
   /** Waits for pending saves. */
@@ -97,6 +103,8 @@ export interface Sandbox {
 }
 
 const DEFAULT_OTP = '123456';
+/** The most `advanceClock` moves at once: a year. */
+const MAX_ADVANCE_SECONDS = 366 * 86_400;
 /** Default of `refreshReuseWindowSeconds`: Okta's default grace period for rotated refresh tokens. */
 const DEFAULT_REFRESH_REUSE_WINDOW_SECONDS = 30;
 
@@ -138,7 +146,10 @@ async function seededState(seed: SandboxSeed, now: Date): Promise<SandboxState> 
 /** Creates a sandbox. One implementation of the whole contract, for MSW handlers and the HTTP server alike. */
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const seed = indexSeed(options.seed ?? createDefaultSeed());
-  const now = options.now ?? (() => new Date());
+  const clock = options.now ?? (() => new Date());
+  // What advanceClock added: the sandbox's time is the clock's plus this.
+  let advancedMs = 0;
+  const now = () => new Date(clock().getTime() + advancedMs);
   const config: SandboxConfig = {
     accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 300,
     refreshTokenTtlSeconds: options.refreshTokenTtlSeconds ?? 30 * 86_400,
@@ -483,6 +494,18 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
         await sandbox.expireTokens({ refresh: input.refresh === true });
         return json(200, { expired: true, refresh: input.refresh === true });
       }
+      if (path === '/__sandbox/clock') {
+        if (request.method === 'GET') return json(200, { now: now().toISOString() });
+        if (request.method === 'POST') {
+          const input = (await body()) as { advanceSeconds?: unknown } | null;
+          const seconds = input?.advanceSeconds;
+          if (typeof seconds !== 'number' || !(seconds > 0 && seconds <= MAX_ADVANCE_SECONDS))
+            return json(400, {
+              error: `advanceSeconds must be a number of seconds above 0 and at most ${MAX_ADVANCE_SECONDS}`,
+            });
+          return json(200, { now: sandbox.advanceClock(seconds).toISOString() });
+        }
+      }
       if (path === '/__sandbox/otp' && request.method === 'GET') {
         const destination = url.searchParams.get('destination') ?? '';
         const code = sandbox.latestOtp(destination);
@@ -616,6 +639,15 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
         if (!order) throw new SandboxError(404, `Order ${orderId} was not found`);
         applyStoreAction(order, action, now());
       });
+    },
+    advanceClock(seconds) {
+      if (!(Number.isFinite(seconds) && seconds > 0 && seconds <= MAX_ADVANCE_SECONDS))
+        throw new Error(
+          `advanceClock takes seconds above 0 and at most ${MAX_ADVANCE_SECONDS}, got ${seconds}`,
+        );
+      advancedMs += seconds * 1000;
+      config.log(`[sandbox] clock moved ${seconds} s forward: ${now().toISOString()}`);
+      return now();
     },
     latestOtp(destination) {
       const wanted = destination.trim().toLowerCase().replace(/\s+/g, '');

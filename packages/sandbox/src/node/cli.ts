@@ -25,7 +25,7 @@ Usage: marketkit-sandbox [options]
   --help                 this text
 
 Control API (test-only, with --control-api): GET /__sandbox, POST /__sandbox/reset,
-GET|PUT|POST|DELETE /__sandbox/faults, POST /__sandbox/expire-tokens, GET /__sandbox/otp?destination=,
+GET|PUT|POST|DELETE /__sandbox/faults, POST /__sandbox/expire-tokens, GET|POST /__sandbox/clock, GET /__sandbox/otp?destination=,
 POST /__sandbox/orders/{id}/status.`;
 
 /** The `marketkit-sandbox` command. */
