@@ -121,6 +121,37 @@ test('a wrong password and a wrong code say so and change nothing', async ({ pag
   await expect(page).toHaveURL(`${origin}/`);
 });
 
+test('sign-up: a value the store refuses is said beside its field in the shopper’s words, never the server’s', async ({
+  page,
+}) => {
+  const origin = storefront.origin('demo');
+  const fieldOf = (input: Locator) => page.locator('[data-slot="field"]').filter({ has: input });
+  await page.goto(`${origin}/signup`);
+  await page.getByRole('textbox', { name: 'Phone number' }).fill('9000012399');
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await page.getByLabel('6-digit code').fill(await otpFor('+919000012399'));
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Verified: 9000012399')).toBeVisible();
+  await page.getByLabel('First name').fill('Nia');
+  await page.getByLabel('Last name').fill('Naidoo');
+  // Well formed, so the page sends it; the store already has an account with it.
+  const email = page.getByLabel('E-mail address (optional)');
+  await email.fill('shopper@example.com');
+  for (const box of await page.getByRole('checkbox').all()) await box.check();
+  await page.getByRole('button', { name: 'Create account' }).click();
+
+  const message = 'This is already in use. Choose another.';
+  await expect(fieldOf(email).getByRole('alert')).toHaveText(message);
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  await expect(email).toHaveAccessibleDescription(message);
+  await expect(page.getByText('Some details are not valid. Check them and try again.')).toBeVisible();
+  // The server's words ('An account with this e-mail already exists', 'Already used by another
+  // account') are for developers.
+  await expect(page.getByText(/already (exists|used)/i)).toHaveCount(0);
+  await expect(page).toHaveURL(`${origin}/signup`);
+  await expect(page.getByRole('button', { name: 'Create account' })).toBeVisible();
+});
+
 test('an invalid phone extension is said under the extension, which the message describes', async ({
   page,
 }) => {

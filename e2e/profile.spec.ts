@@ -209,10 +209,15 @@ test('changes the password: a wrong current one changes nothing; after signing o
   await next.fill('BrandNew456');
   await confirm.fill('BrandNew456');
   await submit.click();
-  await expect(toast(page, 'The current password is incorrect')).toBeVisible();
-  // The server's words beside the field it named, which has the focus.
-  await expect(current).toHaveAccessibleDescription('The current password is incorrect');
+  await expect(
+    toast(page, 'The store could not accept this. Check what you entered and try again.'),
+  ).toBeVisible();
+  // The page's own words for the refusal's code beside the field it named, which has the focus;
+  // never the server's ('The current password is incorrect', 'Incorrect password').
+  await expect(current).toHaveAccessibleDescription('This does not match. Check it and try again.');
+  await expect(current).toHaveAttribute('aria-invalid', 'true');
   await expect(current).toBeFocused();
+  await expect(page.getByText(/incorrect/i)).toHaveCount(0);
   // Nothing changed: the old password still signs in.
   await signedInShopper(storefront.sandboxUrl(), 'demo');
 

@@ -128,7 +128,10 @@ test('forgot password: a code, then a new password, which then signs the shopper
   const code = await otpFor('shopper@example.com');
   await page.getByLabel('6-digit code').fill(otherThan(code));
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByLabel('6-digit code')).toHaveAccessibleDescription(/incorrect/);
+  // The page's words for a wrong code, never the server's ('The code is incorrect').
+  await expect(page.getByLabel('6-digit code')).toHaveAccessibleDescription(
+    'The code is not right. Check it or ask for a new one.',
+  );
   await page.getByLabel('6-digit code').fill(code);
   await page.getByRole('button', { name: 'Continue' }).click();
   // A weak password is refused by the page's own rule, in its words.

@@ -47,6 +47,8 @@ export const en = {
     TIMEOUT: 'The store took too long to answer.',
     BAD_REQUEST: 'That did not work. Check what you entered.',
     UNAUTHORIZED: 'Please sign in again.',
+    INVALID_CREDENTIALS: 'That e-mail address and password do not match.',
+    ACCOUNT_LOCKED: 'This account is locked after too many attempts.',
     BILLING_ADDRESS_REQUIRED: 'Choose a billing address first.',
     SHIPPING_ADDRESS_REQUIRED: 'Choose a delivery address first.',
     PAYMENT_METHOD_UNAVAILABLE: 'Choose payment methods this order allows.',

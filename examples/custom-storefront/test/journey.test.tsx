@@ -70,9 +70,9 @@ const FREE_PRODUCT = { id: 1051, name: 'Beginner Fitness Plan' };
 async function serverCart(): Promise<Record<number, number>> {
   const tokens = createMemoryTokenStore();
   const client = createMarketClient({ servicesHost: HOST, store: 'demo', tokens, locks: null });
-  const login = await unwrap(client.POST('/ums/rest/v3/login', { body: SHOPPER }));
-  if (login.login_status !== 'SUCCESS') throw new Error(`sign-in stopped at ${login.login_status}`);
-  tokens.set(login);
+  // The SDK stores the grant in `tokens` itself.
+  const login = await client.signIn(SHOPPER);
+  if (login.status !== 'signed-in') throw new Error(`sign-in stopped at ${login.status}`);
   const cart = await unwrap(
     client.GET('/cfs/rest/v3/customer-cart', { params: { query: { page_number: -1 } } }),
   );

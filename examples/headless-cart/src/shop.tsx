@@ -2,7 +2,7 @@
 // public packages. The guest cart merges into the server cart after sign-in.
 import { useCart, useGuestCartMerge, useMarket, useSession, useStoreBootstrap } from '@marketkit/hooks';
 import { discountPercent, formatPrice, showsPrice } from '@marketkit/hooks/core';
-import { type Schema, unwrap } from '@marketkit/sdk';
+import { isMarketApiError, type Schema, unwrap } from '@marketkit/sdk';
 import { useEffect, useState } from 'react';
 
 /** The seeded shopper of the sandbox's stores. */
@@ -84,7 +84,14 @@ function SignIn() {
     <p>
       <button
         type="button"
-        onClick={() => session.signIn(DEMO_SHOPPER).catch((error: Error) => setFailure(error.message))}
+        // A code to branch on, never the SDK's or the server's English (INVALID_CREDENTIALS, ACCOUNT_LOCKED…).
+        onClick={() =>
+          session
+            .signIn(DEMO_SHOPPER)
+            .catch((error: unknown) =>
+              setFailure(`Sign-in failed (${isMarketApiError(error) ? error.code : 'unexpected'})`),
+            )
+        }
       >
         Sign in as the demo shopper
       </button>

@@ -1,4 +1,4 @@
-import type { MarketApiError, ResponseBody, Schema } from '@marketkit/sdk';
+import type { MarketApiError, ResponseBody, Schema, SignInResult, SignOutResult } from '@marketkit/sdk';
 import { describe, expectTypeOf, it } from 'vitest';
 import type {
   CartLine,
@@ -81,11 +81,12 @@ describe('public hook signatures', () => {
     expectTypeOf(useProducts).parameter(0).toEqualTypeOf<Partial<ListingFilters> | undefined>();
   });
 
-  it('useSession signs in with the contract bodies and answers with the login result', () => {
+  it('useSession signs in with the contract bodies and answers with the SDK’s sign-in result', () => {
     expectTypeOf(useSession).returns.toEqualTypeOf<UseSessionResult>();
-    expectTypeOf<UseSessionResult['signIn']>().returns.toEqualTypeOf<Promise<ResponseBody<'login'>>>();
+    expectTypeOf<UseSessionResult['signIn']>().returns.toEqualTypeOf<Promise<SignInResult>>();
+    expectTypeOf<UseSessionResult['signUp']>().returns.toEqualTypeOf<Promise<SignInResult>>();
     expectTypeOf<Parameters<UseSessionResult['signIn']>[0]>().toHaveProperty('username');
-    expectTypeOf<UseSessionResult['signOut']>().returns.toEqualTypeOf<Promise<boolean>>();
+    expectTypeOf<UseSessionResult['signOut']>().returns.toEqualTypeOf<Promise<SignOutResult>>();
   });
 
   it('useGuestCartMerge takes no options and gives the shared status, outcome and a typed error', () => {

@@ -311,4 +311,42 @@ describe('sign-in', () => {
     expect(body.response_body).toBeNull();
     expect(body.errors.map((e) => e.field)).toContain('identifier_type');
   });
+
+  it.each<[string, string, Record<string, unknown>, { field: string; code: string; limit?: number }]>([
+    [
+      'a password shorter than 8 characters',
+      '/ums/rest/v3/login',
+      { username: 'asha@example.com', password: 'short' },
+      { field: 'password', code: 'TOO_SHORT', limit: 8 },
+    ],
+    [
+      'a missing value names itself',
+      '/ums/rest/v3/login',
+      { password: 'long enough' },
+      { field: 'username', code: 'REQUIRED' },
+    ],
+    [
+      'a value outside the list',
+      '/ums/rest/v3/otp/generate',
+      { identifier: 'a@example.com', identifier_type: 'fax', purpose: 'signup' },
+      { field: 'identifier_type', code: 'NOT_ALLOWED' },
+    ],
+    [
+      'a code not in its form',
+      '/ums/rest/v3/otp/validate',
+      { otp_reference: 'ref', otp: '12ab' },
+      { field: 'otp', code: 'INVALID_FORMAT' },
+    ],
+    [
+      'a value the request does not take names itself',
+      '/ums/rest/v3/login',
+      { username: 'asha@example.com', password: 'long enough', colour: 'red' },
+      { field: 'colour', code: 'UNKNOWN_FIELD' },
+    ],
+  ])('a contract 400 gives each field its code: %s', async (_case, path, body, expected) => {
+    const response = await post(path, body);
+    expect(response.status).toBe(400);
+    const reply = (await response.json()) as { errors: { field: string; code: string; limit?: number }[] };
+    expect(reply.errors).toContainEqual(expect.objectContaining(expected));
+  });
 });

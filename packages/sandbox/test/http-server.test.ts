@@ -278,7 +278,7 @@ describe('requests the sandbox cannot take are answered 4xx/5xx with a reason, n
       expect(await response.json()).toMatchObject({
         status_code: 400,
         errors: expect.arrayContaining([
-          { field: 'path.productId', message: 'is not valid percent-encoding' },
+          { field: 'path.productId', code: 'INVALID_FORMAT', message: 'is not valid percent-encoding' },
         ]),
       });
     } finally {

@@ -18,6 +18,7 @@ import {
   type SignInCredentials,
   type SignInResult,
   type SignOutResult,
+  type SignUpInput,
   sessionOf,
 } from './session.ts';
 import type { TokenGrant, TokenStore } from './tokens.ts';
@@ -99,10 +100,10 @@ export interface MarketClient extends Omit<Client<paths>, 'use' | 'eject'> {
    * On `login_status: SUCCESS` the grant replaces whatever `tokens` held and the session is resolved
    * (`{ status: 'signed-in', session }`); a device the account does not trust resolves
    * `{ status: 'device-verification-required', verification }` and stores nothing (finish with
-   * {@link MarketClient.verifyDevice}). Wrong credentials, a locked account, an unreachable host or an
-   * answer without tokens reject with `MarketApiError` (`code` e.g. `BAD_REQUEST`/`UNAUTHORIZED` for
-   * wrong credentials, as the services host answers, `HTTP_ERROR` with status 423 for a locked
-   * account, `NETWORK_ERROR`, `MALFORMED_REPLY`); the tokens held are then left as they were.
+   * {@link MarketClient.verifyDevice}). A failure rejects with `MarketApiError` and leaves the tokens
+   * held as they were: `code` `INVALID_CREDENTIALS` (a wrong identifier or password, HTTP 401),
+   * `ACCOUNT_LOCKED` (HTTP 423: unlock it with a one-time code), `BAD_REQUEST` with `fieldErrors` (a
+   * value the server refused), `NETWORK_ERROR`, or `MALFORMED_REPLY` (an answer without tokens).
    */
   signIn(credentials: SignInCredentials): Promise<SignInResult>;
   /**
@@ -111,7 +112,13 @@ export interface MarketClient extends Omit<Client<paths>, 'use' | 'eject'> {
    */
   verifyDevice(input: DeviceVerificationInput): Promise<SignInResult>;
   /**
-   * Signs out: `POST /ums/rest/v3/session-logout` with the held id token, then clears `tokens` —
+   * Creates the account (with the token of a code checked for `signup`) and signs in: resolves and
+   * fails as `signIn` (a value the server refused: `BAD_REQUEST` with `fieldErrors`).
+   */
+  signUp(input: SignUpInput): Promise<SignInResult>;
+  /**
+   * Signs out: clears `tokens`, then sends `POST /ums/rest/v3/session-logout` with the id token they
+   * held (with `keepalive`, so a page load started meanwhile does not cut it off) — the tokens go
    * always, even when the call fails or there was nothing to send (the session then lives on at the
    * services host until its tokens expire; `confirmed: false` says so, with the `error`). Never
    * rejects. `onSessionEnded` is not called: the app asked for it.
@@ -246,9 +253,13 @@ export function createMarketClient(options: MarketClientOptions): MarketClient {
   const LOGOUT = '/ums/rest/v3/session-logout';
   async function signOut(): Promise<SignOutResult> {
     const idToken = tokens.get()?.idToken;
+    // Cleared before the call: a page loaded meanwhile finds no session, and a sign-in made while the
+    // call is under way is not undone by its end.
+    tokens.clear();
+    if (!idToken) return { confirmed: false, error: null };
     try {
-      if (!idToken) return { confirmed: false, error: null };
-      await unwrap(client.POST(LOGOUT, { body: { id_token_hint: idToken } }));
+      // keepalive: a page load started meanwhile does not cut the call off; `timeoutMs` bounds the wait.
+      await unwrap(client.POST(LOGOUT, { body: { id_token_hint: idToken }, keepalive: true }));
       return { confirmed: true };
     } catch (cause) {
       // The transport and unwrap make every failure of a call one; anything else is wrapped.
@@ -264,8 +275,6 @@ export function createMarketClient(options: MarketClientOptions): MarketClient {
               cause,
             });
       return { confirmed: false, error };
-    } finally {
-      tokens.clear();
     }
   }
 
@@ -290,6 +299,10 @@ export function createMarketClient(options: MarketClientOptions): MarketClient {
     },
     async verifyDevice(input: DeviceVerificationInput) {
       const path = '/ums/rest/v3/device-otp/validate';
+      return accept(await unwrap(client.POST(path, { body: input })), path);
+    },
+    async signUp(input: SignUpInput) {
+      const path = '/ums/rest/v3/signup';
       return accept(await unwrap(client.POST(path, { body: input })), path);
     },
     signOut,

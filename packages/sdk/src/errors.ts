@@ -1,3 +1,5 @@
+import type { components } from './generated/openapi.ts';
+
 /** What went wrong, so callers can decide to retry, show a message or end the session. */
 export type MarketApiErrorKind =
   /** The server answered with an HTTP error status and a JSON envelope. */
@@ -52,8 +54,9 @@ export const MARKET_ERROR_CODES = [
 
 /**
  * A stable, machine-readable name for every failure, for apps to branch on and translate: show a
- * shopper your own text for the code (and for each of `fieldErrors`, by field), never
- * `responseMessage` (the server's own text, which may be a validator's) nor `message` (for developers).
+ * shopper your own text for the code (and for each of `fieldErrors`, by `field` and its own `code`),
+ * never `responseMessage` (the server's own text, which may be a validator's) nor `message` (the
+ * SDK's English, for developers and logs).
  *
  * - Transport: `NETWORK_ERROR`, `REQUEST_CANCELLED`, `TIMEOUT`, `MALFORMED_REPLY`, `REFRESH_UNAVAILABLE`.
  * - HTTP status: `BAD_REQUEST` (400), `UNAUTHORIZED` (401), `FORBIDDEN` (403), `NOT_FOUND` (404),
@@ -73,31 +76,70 @@ export const MARKET_ERROR_CODES = [
  */
 export type MarketErrorCode = (typeof MARKET_ERROR_CODES)[number];
 
+/** Every {@link FieldErrorCode}, for apps to check they have a text for each. */
+export const FIELD_ERROR_CODES = [
+  'REQUIRED',
+  'TOO_SHORT',
+  'TOO_LONG',
+  'TOO_SMALL',
+  'TOO_LARGE',
+  'INVALID_FORMAT',
+  'INVALID_TYPE',
+  'NOT_ALLOWED',
+  'UNKNOWN_FIELD',
+  'INCORRECT',
+  'ALREADY_USED',
+  'INVALID',
+] as const satisfies readonly components['schemas']['FieldErrorCode'][];
+
 /**
- * One field the server refused (a validation 400's `errors`): `field` is the path of the value in the
- * request body, dot-separated (`address.pincode`, `items.0.quantity`; `body` for the body as a whole).
- * Show the shopper your own text for the field and the error's `code`; `message` is the server's
- * validator text, for developers.
+ * Why the server refused a value: `REQUIRED` (missing), `TOO_SHORT`/`TOO_LONG` (fewer or more
+ * characters or entries than `limit`), `TOO_SMALL`/`TOO_LARGE` (a number below or above `limit`),
+ * `INVALID_FORMAT` (an e-mail address, a six-digit code… not in its form), `INVALID_TYPE`,
+ * `NOT_ALLOWED` (not one of the values accepted), `UNKNOWN_FIELD`, `INCORRECT` (a code or password
+ * that does not match), `ALREADY_USED` (taken by another account, or the value being replaced), and
+ * `INVALID` for any other reason (or a code this SDK does not know).
+ */
+export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
+
+/**
+ * One value the server refused (a validation 400's `errors`): `field` is the path of the value in the
+ * request body, dot-separated (`address.pincode`, `items.0.quantity`; `body` for the body as a whole),
+ * `code` says why, and `limit` is the bound a `TOO_SHORT`/`TOO_LONG`/`TOO_SMALL`/`TOO_LARGE` broke.
+ * Show the shopper your own text for the field and `code`; `message` is the validator's text, for
+ * developers (logs), never for a shopper.
  */
 export interface FieldError {
   field: string;
+  code: FieldErrorCode;
+  limit?: number;
   message: string;
 }
 
 /** The server's own text, or '' when it sent none (nothing else stands in for it). */
 export const serverText = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
 
+const isFieldErrorCode = (value: unknown): value is FieldErrorCode =>
+  (FIELD_ERROR_CODES as readonly unknown[]).includes(value);
+
 /**
  * The `errors` of an error body as `FieldError`s: an entry without a field name is left out, one
- * without a text keeps its field with an empty `message`; anything but a list gives none.
+ * without a known `code` gets `INVALID`, one without a text keeps its field with an empty `message`,
+ * a `limit` that is not a finite number is left out; anything but a list gives none.
  */
 export function fieldErrorsOf(value: unknown): FieldError[] {
   if (!Array.isArray(value)) return [];
   return value.flatMap((entry: unknown) => {
-    const { field, message } = (entry ?? {}) as { field?: unknown; message?: unknown };
-    return typeof field === 'string' && field.trim() !== ''
-      ? [{ field: field.trim(), message: serverText(message) }]
-      : [];
+    const { field, code, limit, message } = (entry ?? {}) as Record<string, unknown>;
+    if (typeof field !== 'string' || field.trim() === '') return [];
+    return [
+      {
+        field: field.trim(),
+        code: isFieldErrorCode(code) ? code : 'INVALID',
+        ...(typeof limit === 'number' && Number.isFinite(limit) ? { limit } : {}),
+        message: serverText(message),
+      },
+    ];
   });
 }
 

@@ -10,7 +10,9 @@ export { createMarketClient, type MarketClient, type MarketClientOptions } from 
 export { type CookieAttributes, type CookieJar, readCookie, writeCookie } from './cookies.ts';
 export {
   errorCodeOf,
+  FIELD_ERROR_CODES,
   type FieldError,
+  type FieldErrorCode,
   isMarketApiError,
   MARKET_ERROR_CODES,
   MarketApiError,
@@ -42,6 +44,7 @@ export {
   type SignInCredentials,
   type SignInResult,
   type SignOutResult,
+  type SignUpInput,
   tokenClaims,
 } from './session.ts';
 export {

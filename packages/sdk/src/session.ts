@@ -24,6 +24,9 @@ export type SignInCredentials = RequestBody<'login'> | RequestBody<'loginWithOtp
 /** What `client.verifyDevice` takes: the code sent, the challenge's reference, and this device. */
 export type DeviceVerificationInput = RequestBody<'validateDeviceOtp'>;
 
+/** What `client.signUp` takes: the account's details and the token of a code checked for `signup`. */
+export type SignUpInput = RequestBody<'signup'>;
+
 /**
  * The challenge of a sign-in from a device the account does not trust: a code went to
  * `masked_destination`; finish with `client.verifyDevice({ otp, otp_reference, … })`.

@@ -29,11 +29,66 @@ describe('a shopper is never handed the SDK’s English or a validator’s text 
       400,
       envelope({
         response_message: 'The request is not valid: password must NOT have fewer than 8 characters',
-        errors: [{ field: 'password', message: 'must NOT have fewer than 8 characters {"limit":8}' }],
+        errors: [
+          {
+            field: 'password',
+            code: 'TOO_SHORT',
+            limit: 8,
+            message: 'must NOT have fewer than 8 characters {"limit":8}',
+          },
+        ],
       }),
       undefined,
       'The request is not valid: password must NOT have fewer than 8 characters',
-      [{ field: 'password', message: 'must NOT have fewer than 8 characters {"limit":8}' }],
+      [
+        {
+          field: 'password',
+          code: 'TOO_SHORT',
+          limit: 8,
+          message: 'must NOT have fewer than 8 characters {"limit":8}',
+        },
+      ],
+    ],
+    [
+      'every field by its own code: missing, refused, taken, incorrect',
+      400,
+      envelope({
+        response_message: 'Invalid',
+        errors: [
+          { field: 'first_name', code: 'REQUIRED', message: "must have required property 'first_name'" },
+          { field: 'gender', code: 'NOT_ALLOWED', message: 'must be equal to one of the allowed values' },
+          { field: 'email', code: 'ALREADY_USED', message: 'Already used by another account' },
+          { field: 'otp', code: 'INCORRECT', message: 'The code is incorrect' },
+          { field: 'quantity', code: 'TOO_LARGE', limit: 3, message: 'At most 3' },
+        ],
+      }),
+      undefined,
+      'Invalid',
+      [
+        { field: 'first_name', code: 'REQUIRED', message: "must have required property 'first_name'" },
+        { field: 'gender', code: 'NOT_ALLOWED', message: 'must be equal to one of the allowed values' },
+        { field: 'email', code: 'ALREADY_USED', message: 'Already used by another account' },
+        { field: 'otp', code: 'INCORRECT', message: 'The code is incorrect' },
+        { field: 'quantity', code: 'TOO_LARGE', limit: 3, message: 'At most 3' },
+      ],
+    ],
+    [
+      'a code this SDK does not know, or none, is INVALID; a limit that is not a number is left out',
+      400,
+      envelope({
+        errors: [
+          { field: 'pincode', code: 'WRONG_REGION', message: 'x' },
+          { field: 'name', code: 7, limit: '8', message: 'y' },
+          { field: 'age', limit: Number.POSITIVE_INFINITY },
+        ],
+      }),
+      undefined,
+      '',
+      [
+        { field: 'pincode', code: 'INVALID', message: 'x' },
+        { field: 'name', code: 'INVALID', message: 'y' },
+        { field: 'age', code: 'INVALID', message: '' },
+      ],
     ],
     ['a 400 without response_message: empty, not English', 400, envelope({}), undefined, '', []],
     ['a 500 with an empty response_message', 500, envelope({ response_message: '  ' }), undefined, '', []],
@@ -42,10 +97,10 @@ describe('a shopper is never handed the SDK’s English or a validator’s text 
     [
       'a JSON error that is no envelope, with field errors: they are kept',
       422,
-      JSON.stringify({ errors: [{ field: 'pincode', message: 'Enter 6 digits' }] }),
+      JSON.stringify({ errors: [{ field: 'pincode', code: 'INVALID_FORMAT', message: 'Enter 6 digits' }] }),
       undefined,
       '',
-      [{ field: 'pincode', message: 'Enter 6 digits' }],
+      [{ field: 'pincode', code: 'INVALID_FORMAT', message: 'Enter 6 digits' }],
     ],
     [
       'field errors of another shape: entries without a field name are left out',
@@ -65,8 +120,8 @@ describe('a shopper is never handed the SDK’s English or a validator’s text 
       undefined,
       'Invalid',
       [
-        { field: 'email', message: '' },
-        { field: 'address.pincode', message: 'Enter 6 digits' },
+        { field: 'email', code: 'INVALID', message: '' },
+        { field: 'address.pincode', code: 'INVALID', message: 'Enter 6 digits' },
       ],
     ],
     [

@@ -12,11 +12,16 @@ export type Translate = (
  */
 export interface Failure {
   code: string;
-  /** The server's own words for a refusal it answered (an HTTP error with a message); else null. */
+  /**
+   * The server's own words for a refusal it answered (an HTTP error with a message and no field
+   * errors: a validation refusal's words are a validator's); else null.
+   */
   serverMessage: string | null;
   status: number;
   /** Texts and numbers of the error's `details` a translation may show. */
   details: Record<string, string | number>;
+  /** The values the server refused, by the contract's field name and why (`code`, `limit`). */
+  fieldErrors?: { field: string; code: string; limit?: number }[];
 }
 
 /** The shopper-facing part of a failure; null for anything that is not a `MarketApiError`. */
@@ -27,9 +32,18 @@ export function failureOf(error: unknown): Failure | null {
     if (typeof value === 'string' || typeof value === 'number') details[key] = value;
   return {
     code: error.code,
-    serverMessage: error.kind === 'http' && error.responseMessage ? error.responseMessage : null,
+    // A refusal by field is a validator's: its words are never shown (the fields get their own text).
+    serverMessage:
+      error.kind === 'http' && error.responseMessage && error.fieldErrors.length === 0
+        ? error.responseMessage
+        : null,
     status: error.status,
     details,
+    fieldErrors: error.fieldErrors.map(({ field, code, limit }) => ({
+      field,
+      code,
+      ...(limit !== undefined ? { limit } : {}),
+    })),
   };
 }
 
@@ -38,11 +52,18 @@ export function failureText(failure: Failure | null, fallback: string, t: Transl
   if (!failure) return fallback;
   if (failure.serverMessage) return failure.serverMessage;
   const field = typeof failure.details.field === 'string' ? failure.details.field : null;
+  // A refused value the page has words for (a wrong one-time code…) says what to fix.
+  const refused = failure.fieldErrors?.[0];
   const keys = [
+    ...(refused ? [`common:field_errors.${refused.code}_${refused.field}`] : []),
     ...(field ? [`common:errors.${failure.code}_${field}`] : []),
     `common:errors.${failure.code}`,
   ];
-  const text = t(keys, { ...failure.details, defaultValue: fallback });
+  const text = t(keys, {
+    ...failure.details,
+    ...(refused?.limit !== undefined ? { limit: refused.limit } : {}),
+    defaultValue: fallback,
+  });
   // i18next answers a missing key with the key itself when the fallback is empty: never show it.
   return keys.some((key) => key.endsWith(text)) ? fallback : text;
 }

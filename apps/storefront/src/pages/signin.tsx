@@ -1,4 +1,4 @@
-import { type LoginResult, useAuthFlows, useSession } from '@marketkit/hooks';
+import { type SignInResult, useAuthFlows, useSession } from '@marketkit/hooks';
 import {
   DEFAULT_PHONE_EXTENSION,
   type Identifier,
@@ -104,16 +104,16 @@ export default function SignIn() {
     try {
       await work();
     } catch (caught) {
-      // A locked account (423) is offered the way out.
-      if (isMarketApiError(caught) && caught.status === 423) setLocked(true);
+      // A locked account is offered the way out.
+      if (isMarketApiError(caught) && caught.code === 'ACCOUNT_LOCKED') setLocked(true);
       setError(failureMessage(caught, t('failed'), t));
     } finally {
       setBusy(false);
     }
   };
-  const signedIn = (result: LoginResult) => {
-    if (result.login_status === 'SUCCESS') finish();
-    else go({ kind: 'device', challenge: result });
+  const signedIn = (result: SignInResult) => {
+    if (result.status === 'signed-in') finish();
+    else go({ kind: 'device', challenge: result.verification });
   };
 
   const submitPassword = (event: FormEvent<HTMLFormElement>) => {

@@ -19,6 +19,7 @@ import { NewPasswordFields } from '../account-auth/new-password-fields.tsx';
 import { recaptchaToken } from '../account-auth/recaptcha.ts';
 import type { SignUpActionData } from '../account-auth/sign-in-steps.ts';
 import { failureMessage, failureText } from '../common/failure.ts';
+import { fieldProblems } from '../common/field-problems.ts';
 import type { RouteHandle } from '../i18n/namespaces.ts';
 import { useHydrated } from '../shell/guards.tsx';
 
@@ -38,6 +39,15 @@ type Field =
   | 'password'
   | 'confirm'
   | 'consents';
+
+/** The contract's field names → the form's: the identifier not verified is typed in `other`. */
+const SERVER_FIELDS: Readonly<Record<string, Field>> = {
+  first_name: 'first_name',
+  last_name: 'last_name',
+  email: 'other',
+  phone: 'other',
+  password: 'password',
+};
 
 /**
  * Sign-up (`/signup`, guests only), the store's OTP sign-up: a phone number (default +91) or an e-mail
@@ -86,7 +96,11 @@ export default function SignUp() {
     try {
       await work();
     } catch (caught) {
-      setError(failureMessage(caught, t('failed'), t));
+      // A value the server refused: the page's own words beside its field, by the refusal's code.
+      const byField = fieldProblems(caught, SERVER_FIELDS, t);
+      const named = Object.keys(byField).length > 0;
+      if (named) setProblems(byField);
+      setError(named ? t('common:errors.VALIDATION_FAILED') : failureMessage(caught, t('failed'), t));
     } finally {
       setBusy(false);
     }
@@ -177,7 +191,7 @@ export default function SignUp() {
         consents: consentDecisions(needs.consents, ticked),
         ...(captcha ? { recaptcha_token: captcha } : {}),
       });
-      if (result.login_status === 'SUCCESS') finish();
+      if (result.status === 'signed-in') finish();
     });
   };
 

@@ -4,7 +4,7 @@ import { Button, Input, toast } from '@marketkit/ui';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { failureMessage } from '../common/failure.ts';
-import { serverProblems } from './server-problems.ts';
+import { fieldProblems } from '../common/field-problems.ts';
 
 type Field = keyof PasswordChangeForm;
 type Problems = Partial<Record<Field, string>>;
@@ -17,7 +17,7 @@ const fieldId = (field: Field) => `password-${field}`;
 
 /**
  * Change password: current, new, confirm. Problems beside their fields (focus on the first); a wrong
- * current password shows the server's words there and changes nothing; success empties the form.
+ * current password shows the page's own words for its code there and changes nothing; success empties the form.
  */
 export function ChangePassword() {
   const { t } = useTranslation(['user_profile', 'common']);
@@ -53,7 +53,7 @@ export function ChangePassword() {
       toast.success(t('password.changed'));
     } catch (error) {
       toast.error(failureMessage(error, t('password.failed'), t));
-      show(serverProblems(error, SERVER_FIELDS));
+      show(fieldProblems(error, SERVER_FIELDS, t));
     } finally {
       setBusy(false);
     }

@@ -12,8 +12,8 @@ import { Button, Input, toast } from '@marketkit/ui';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { failureMessage } from '../common/failure.ts';
+import { fieldProblems } from '../common/field-problems.ts';
 import { useFormat } from '../i18n/format.ts';
-import { serverProblems } from './server-problems.ts';
 import { VerifiedChip } from './verified-chip.tsx';
 
 type Profile = Schema<'CustomerProfile'>;
@@ -153,7 +153,7 @@ function ProfileEditForm({
       onDone();
     } catch (error) {
       toast.error(failureMessage(error, t('details_failed'), t));
-      show(serverProblems(error, FIELDS));
+      show(fieldProblems(error, FIELDS, t));
     } finally {
       setBusy(false);
     }

@@ -257,7 +257,7 @@ function AccountMenu() {
               // signed-in page's guard may have remembered it meanwhile: the next sign-in starts from /.
               const from = location.href;
               const signingOut = beginSignOut();
-              const confirmed = await session.signOut();
+              const { confirmed } = await session.signOut();
               if (confirmed) forgetReturnTo();
               const shopperMoved = location.href !== from || navigating.current;
               if (afterSignOut({ confirmed, shopperMoved }) === 'load-home') location.assign('/');

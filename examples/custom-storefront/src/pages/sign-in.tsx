@@ -24,7 +24,7 @@ export function SignInPage() {
         username: String(form.get('username')),
         password: String(form.get('password')),
       });
-      if (result.login_status !== 'SUCCESS') return setFailure(t('failed', { reason: result.login_status }));
+      if (result.status !== 'signed-in') return setFailure(t('failed', { reason: result.status }));
       // The provider moves the guest cart into the shopper's server cart on its own; waiting for it
       // here means the next page shows the merged cart. A refused line stays in the cart with its code.
       await merge.merge().catch(() => undefined);

@@ -173,7 +173,12 @@ export {
   useRescheduleBooking,
   useTrainingOverview,
 } from './use-services.ts';
-export { type LoginResult, type UseSessionResult, useSession } from './use-session.ts';
+export {
+  type SignInResult,
+  type SignOutResult,
+  type UseSessionResult,
+  useSession,
+} from './use-session.ts';
 export {
   type StoreBootstrapBase,
   type UseStoreBootstrapResult,

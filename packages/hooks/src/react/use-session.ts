@@ -1,12 +1,12 @@
-import { type RequestBody, type ResponseBody, unwrap } from '@marketkit/sdk';
+import type { RequestBody, SignInResult, SignOutResult } from '@marketkit/sdk';
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { type SessionUser, sessionFromToken } from '../core/index.ts';
 import { deviceIdentity } from './device.ts';
 import { useMarket } from './provider.tsx';
 import { useAccessToken } from './use-store-sync.ts';
 
-/** The services host's answer to a sign-in (password, one-time code, device check, sign-up). */
-export type LoginResult = ResponseBody<'login'>;
+/** The SDK's own results: `useSession()` signs in and out through `client.signIn`/`signOut`. */
+export type { SignInResult, SignOutResult } from '@marketkit/sdk';
 
 /** What `useSession()` gives. */
 export interface UseSessionResult {
@@ -15,27 +15,32 @@ export interface UseSessionResult {
   /** The signed-in shopper as the access token describes them (display name, claims); null for a guest. */
   user: SessionUser | null;
   /**
-   * Password sign-in. Resolves with the server's answer: on `login_status: 'SUCCESS'` the tokens are
-   * stored (every hook follows at once, and the store's other tabs too); other statuses (a device to
-   * verify…) store nothing. Rejects with a `MarketApiError` (wrong password: `UNAUTHORIZED`…).
+   * Password sign-in, through the SDK's `client.signIn` (this device's id and name are added). Resolves
+   * `{ status: 'signed-in', session }` with the tokens stored (every hook follows at once, and the
+   * store's other tabs too; a grant replaces the session held whole) or
+   * `{ status: 'device-verification-required', verification }` with nothing stored. Rejects with a
+   * `MarketApiError`, the tokens held left as they were: `code` `INVALID_CREDENTIALS` (wrong
+   * identifier or password), `ACCOUNT_LOCKED` (unlock with `useAuthFlows().unlock`), `BAD_REQUEST`
+   * with `fieldErrors`, `NETWORK_ERROR`, `MALFORMED_REPLY` (an answer without tokens).
    */
-  signIn(credentials: RequestBody<'login'>): Promise<LoginResult>;
-  /** OTP sign-in with a challenge from `useAuthFlows().sendCode` (purpose `login`). */
-  signInWithOtp(input: RequestBody<'loginWithOtp'>): Promise<LoginResult>;
-  /** Finishes a device verification (`DEVICE_VERIFICATION_REQUIRED`); this device's id and name are added. */
+  signIn(credentials: RequestBody<'login'>): Promise<SignInResult>;
+  /** OTP sign-in with a challenge from `useAuthFlows().sendCode` (purpose `login`): as `signIn`. */
+  signInWithOtp(input: RequestBody<'loginWithOtp'>): Promise<SignInResult>;
+  /** Finishes a `device-verification-required` sign-in with the code sent; this device's id and name are added. */
   verifyDevice(
     input: Omit<RequestBody<'validateDeviceOtp'>, 'device_id' | 'device_name'> &
       Partial<Pick<RequestBody<'validateDeviceOtp'>, 'device_id' | 'device_name'>>,
-  ): Promise<LoginResult>;
-  /** Creates the account (after `useAuthFlows().checkCode`) and signs in. */
-  signUp(input: RequestBody<'signup'>): Promise<LoginResult>;
+  ): Promise<SignInResult>;
+  /** Creates the account (after `useAuthFlows().checkCode`) and signs in: as `signIn`. */
+  signUp(input: RequestBody<'signup'>): Promise<SignInResult>;
   /**
-   * Session logout with the id token. Local session data (tokens, per-user storage) and the shopper's
-   * cached answers are cleared first, before the call is sent, whatever its answer; the call is sent
-   * with `keepalive`, so a page load started meanwhile does not cut it off. Resolves `true` when the
-   * server confirmed (the storefront then reloads). Never rejects.
+   * Signs out through the SDK's `client.signOut`: the tokens, the per-user storage and the shopper's
+   * cached answers are cleared before the logout call is under way, whatever its answer (the call
+   * is sent with `keepalive`, so a page load started meanwhile does not cut it off). Resolves
+   * `{ confirmed: true }` when the services host ended the session, else `{ confirmed: false, error }`
+   * (`error: null`: there was nothing to send). Never rejects.
    */
-  signOut(): Promise<boolean>;
+  signOut(): Promise<SignOutResult>;
   /**
    * True while the status is `guest` but a refresh token is held: a page opened after the access
    * token (and its cookie) lapsed. The session is still valid; `renew()` makes it whole.
@@ -59,34 +64,20 @@ export function useSession(): UseSessionResult {
   const accessToken = useAccessToken(market);
   const decoded = useMemo(() => sessionFromToken(accessToken), [accessToken]);
 
-  const accept = useCallback(
-    (result: LoginResult) => {
-      if (result.login_status === 'SUCCESS') {
-        // The token store tells every reader; the other tabs hear the signal.
-        market.client.tokens.set(result);
-        market.announceSession();
-      }
+  // The SDK stores the grant; the provider's other readers and tabs hear of it here.
+  const signedIn = useCallback(
+    (result: SignInResult) => {
+      if (result.status === 'signed-in') market.announceSession();
       return result;
     },
     [market],
   );
 
-  const signOut = useCallback(async () => {
-    const idToken = market.client.tokens.get()?.idToken;
-    // Local first: a page loaded while the call is under way (the shopper's or ours) finds no tokens,
-    // cookies or cached answers of the shopper, whatever becomes of the call.
+  const signOut = useCallback(() => {
+    // The SDK reads the id token and starts its call first; then this shopper's data goes at once.
+    const outcome = market.client.signOut();
     market.endSession();
-    if (!idToken) return false;
-    try {
-      // keepalive: a page load started meanwhile does not cut the call off; the SDK's call limit bounds the wait.
-      const { response } = await market.client.POST('/ums/rest/v3/session-logout', {
-        body: { id_token_hint: idToken },
-        keepalive: true,
-      });
-      return response.ok;
-    } catch {
-      return false;
-    }
+    return outcome;
   }, [market]);
 
   const renewable = useSyncExternalStore(
@@ -106,40 +97,18 @@ export function useSession(): UseSessionResult {
     user: decoded.status === 'signed-in' ? decoded.user : null,
     // Every sign-in names this device (its id is kept, so a trusted device stays trusted).
     signIn: useCallback(
-      async (body) =>
-        accept(
-          await unwrap(
-            market.client.POST('/ums/rest/v3/login', { body: { ...deviceIdentity(market), ...body } }),
-          ),
-        ),
-      [market, accept],
+      async (body) => signedIn(await market.client.signIn({ ...deviceIdentity(market), ...body })),
+      [market, signedIn],
     ),
     signInWithOtp: useCallback(
-      async (body) =>
-        accept(
-          await unwrap(
-            market.client.POST('/ums/rest/v3/login-otp', {
-              body: { ...deviceIdentity(market), ...body },
-            }),
-          ),
-        ),
-      [market, accept],
+      async (body) => signedIn(await market.client.signIn({ ...deviceIdentity(market), ...body })),
+      [market, signedIn],
     ),
     verifyDevice: useCallback(
-      async (body) =>
-        accept(
-          await unwrap(
-            market.client.POST('/ums/rest/v3/device-otp/validate', {
-              body: { ...deviceIdentity(market), ...body },
-            }),
-          ),
-        ),
-      [market, accept],
+      async (body) => signedIn(await market.client.verifyDevice({ ...deviceIdentity(market), ...body })),
+      [market, signedIn],
     ),
-    signUp: useCallback(
-      async (body) => accept(await unwrap(market.client.POST('/ums/rest/v3/signup', { body }))),
-      [market, accept],
-    ),
+    signUp: useCallback(async (body) => signedIn(await market.client.signUp(body)), [market, signedIn]),
     signOut,
   };
 }

@@ -274,7 +274,7 @@ describe('sign-out', () => {
       device.storage.setItem(STORAGE_KEYS.wishlist, '[1]');
       if (fault) sandbox.faults.add({ path: '/ums/rest/v3/session-logout', drop: true, times: 1 });
       calls.length = 0;
-      const confirmed = await act(() => view.result.current.signOut());
+      const { confirmed } = await act(() => view.result.current.signOut());
       expect(confirmed).toBe(!fault);
       expect(calls).toContain('POST /ums/rest/v3/session-logout');
       expect(view.result.current.status).toBe('guest');
@@ -306,7 +306,7 @@ describe('sign-out', () => {
     };
     server.events.on('request:start', listen);
     try {
-      expect(await act(() => view.result.current.session.signOut())).toBe(true);
+      expect(await act(() => view.result.current.session.signOut())).toEqual({ confirmed: true });
     } finally {
       server.events.removeListener('request:start', listen);
     }

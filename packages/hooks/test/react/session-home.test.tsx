@@ -53,14 +53,16 @@ describe('the session read from the token store', () => {
   it('a sign-in through the hooks lands in the token store, and the client sends it', async () => {
     const device = newDevice();
     const view = renderWithMarket(useTwoReaders, device);
-    await act(() =>
+    const result = await act(() =>
       view.result.current.header.signIn({ username: 'shopper@example.com', password: 'Password123' }),
     );
+    // The SDK's result shape, the session the stored token describes.
+    expect(result).toEqual({ status: 'signed-in', session: view.result.current.market.client.session() });
     expect(device.tokens.get()?.accessToken).toBeTruthy();
     expect(view.result.current.page.status).toBe('signed-in');
     const profile = await unwrap(view.result.current.market.client.GET('/ums/rest/v3/profile', {}));
     expect(profile.email).toBe('shopper@example.com');
-    await act(() => view.result.current.page.signOut());
+    expect(await act(() => view.result.current.page.signOut())).toEqual({ confirmed: true });
     expect(device.tokens.get()).toBeNull();
     expect(view.result.current.header.status).toBe('guest');
   });

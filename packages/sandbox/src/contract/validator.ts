@@ -1,3 +1,4 @@
+import type { components } from '@marketkit/sdk';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import {
@@ -21,7 +22,42 @@ export interface ContractViolation {
   direction: 'request' | 'response';
   /** Where in the message: `query.page_number`, `header.authorization`, `body/customer_cart/0`, `status`… */
   location: string;
+  /** Why, as a field error's code (from the validator's keyword; none where no keyword applies). */
+  code?: FieldErrorCode;
+  /** The bound broken, for `TOO_SHORT`/`TOO_LONG`/`TOO_SMALL`/`TOO_LARGE`. */
+  limit?: number;
   message: string;
+}
+
+type FieldErrorCode = components['schemas']['FieldErrorCode'];
+
+/** Ajv's keyword → the contract's field error code. */
+const KEYWORD_CODES: Readonly<Record<string, FieldErrorCode>> = {
+  required: 'REQUIRED',
+  minLength: 'TOO_SHORT',
+  minItems: 'TOO_SHORT',
+  maxLength: 'TOO_LONG',
+  maxItems: 'TOO_LONG',
+  minimum: 'TOO_SMALL',
+  exclusiveMinimum: 'TOO_SMALL',
+  maximum: 'TOO_LARGE',
+  exclusiveMaximum: 'TOO_LARGE',
+  pattern: 'INVALID_FORMAT',
+  format: 'INVALID_FORMAT',
+  type: 'INVALID_TYPE',
+  enum: 'NOT_ALLOWED',
+  const: 'NOT_ALLOWED',
+  additionalProperties: 'UNKNOWN_FIELD',
+};
+
+/** The code, the value's own path (a missing or unknown property names itself) and the bound of an error. */
+function fieldOf(error: ErrorObject): { path: string; code: FieldErrorCode; limit?: number } {
+  const params = (error.params ?? {}) as Record<string, unknown>;
+  const named = params.missingProperty ?? params.additionalProperty;
+  const path = typeof named === 'string' ? `${error.instancePath}/${named}` : error.instancePath;
+  const code = KEYWORD_CODES[error.keyword] ?? 'INVALID';
+  const limit = params.limit;
+  return { path, code, ...(typeof limit === 'number' ? { limit } : {}) };
 }
 
 export interface RequestToCheck {
@@ -96,12 +132,16 @@ function describe(
   operationId: string,
   direction: ContractViolation['direction'],
 ) {
-  return (errors ?? []).map<ContractViolation>((error) => ({
-    operationId,
-    direction,
-    location: `${prefix}${error.instancePath}`,
-    message: `${error.message ?? 'is invalid'}${error.params && Object.keys(error.params).length ? ` ${JSON.stringify(error.params)}` : ''}`,
-  }));
+  return (errors ?? []).map<ContractViolation>((error) => {
+    const { path, ...why } = fieldOf(error);
+    return {
+      operationId,
+      direction,
+      location: `${prefix}${path}`,
+      ...why,
+      message: `${error.message ?? 'is invalid'}${error.params && Object.keys(error.params).length ? ` ${JSON.stringify(error.params)}` : ''}`,
+    };
+  });
 }
 
 function mediaTypeOf(contentType: string | null | undefined) {
@@ -153,6 +193,7 @@ export function createContractValidator(options: ContractValidatorOptions = {}):
       operationId: id,
       direction: 'request',
       location: `path.${name}`,
+      code: 'INVALID_FORMAT',
       message: 'is not valid percent-encoding',
     }));
 

@@ -22,7 +22,12 @@ export const forbidden = (message: string) => new SandboxError(403, message);
 export const notFound = (message: string) => new SandboxError(404, message);
 export const conflict = (message: string) => new SandboxError(409, message);
 
-/** Throws a 400 with one field error when `condition` is false. */
-export function ensure(condition: unknown, field: string, message: string): asserts condition {
-  if (!condition) throw badRequest(message, [{ field, message }]);
+/** Throws a 400 with one field error (`INVALID_FORMAT` unless `code` says otherwise) when `condition` is false. */
+export function ensure(
+  condition: unknown,
+  field: string,
+  message: string,
+  code: FieldError['code'] = 'INVALID_FORMAT',
+): asserts condition {
+  if (!condition) throw badRequest(message, [{ field, code, message }]);
 }

@@ -331,6 +331,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     if (problems.length > 0) {
       const errors: FieldError[] = problems.map((v) => ({
         field: v.location.replace(/^body\/?/, '').replace(/\//g, '.') || 'body',
+        code: v.code ?? 'INVALID',
+        ...(v.limit !== undefined ? { limit: v.limit } : {}),
         message: v.message,
       }));
       return errorEnvelope(

@@ -405,7 +405,10 @@ export const cfsHandlers = {
     const result = evaluateCoupon(store, body.coupon_code, lines, context.now);
     if (!result.coupon) throw notFound(result.message);
     // The contract: an expired or inapplicable code is refused with its reason, like applying it would be.
-    if (!result.valid) throw badRequest(result.message, [{ field: 'coupon_code', message: result.message }]);
+    if (!result.valid)
+      throw badRequest(result.message, [
+        { field: 'coupon_code', code: 'NOT_ALLOWED', message: result.message },
+      ]);
     const summary = priceSummary(
       store,
       lines,

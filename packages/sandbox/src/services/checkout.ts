@@ -186,7 +186,9 @@ export const checkoutHandlers = {
           (a) => a.address_id === id && a.customer_id === customer.customer_id && a.store === store.name,
         )
       ) {
-        throw badRequest(`Address ${id} was not found`, [{ field, message: 'Not one of your addresses' }]);
+        throw badRequest(`Address ${id} was not found`, [
+          { field, code: 'NOT_ALLOWED', message: 'Not one of your addresses' },
+        ]);
       }
       return id;
     };
@@ -208,7 +210,9 @@ export const checkoutHandlers = {
         }));
         const result = evaluateCoupon(store, body.coupon_code, lines, context.now);
         if (!result.valid || !result.coupon)
-          throw badRequest(result.message, [{ field: 'coupon_code', message: result.message }]);
+          throw badRequest(result.message, [
+            { field: 'coupon_code', code: 'NOT_ALLOWED', message: result.message },
+          ]);
         record.coupon_code = result.coupon.coupon_code;
         message = result.message;
       }

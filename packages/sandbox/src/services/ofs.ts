@@ -125,7 +125,7 @@ export const ofsHandlers = {
       body.coupon_code.toUpperCase() !== (record.coupon_code ?? '').toUpperCase()
     ) {
       throw badRequest('Apply the coupon to the checkout before ordering', [
-        { field: 'coupon_code', message: 'Not the coupon of this checkout' },
+        { field: 'coupon_code', code: 'NOT_ALLOWED', message: 'Not the coupon of this checkout' },
       ]);
     }
     const view = checkoutView(context, store, record);
@@ -135,16 +135,24 @@ export const ofsHandlers = {
         (a) => a.address_id === id && a.customer_id === customer.customer_id && a.store === store.name,
       );
       if (!found)
-        throw badRequest(`Address ${id} was not found`, [{ field, message: 'Not one of your addresses' }]);
+        throw badRequest(`Address ${id} was not found`, [
+          { field, code: 'NOT_ALLOWED', message: 'Not one of your addresses' },
+        ]);
       return publicAddress(found);
     };
     const delivery = addressOf(body.delivery_address_id, 'delivery_address_id');
     const billing = addressOf(body.billing_address_id, 'billing_address_id');
     if (!billing)
-      throw badRequest('Choose a billing address', [{ field: 'billing_address_id', message: 'Required' }]);
+      throw badRequest('Choose a billing address', [
+        { field: 'billing_address_id', code: 'REQUIRED', message: 'Required' },
+      ]);
     if (view.address_details.delivery_required && !delivery) {
       throw badRequest('Choose a delivery address', [
-        { field: 'delivery_address_id', message: 'Required for products that are delivered' },
+        {
+          field: 'delivery_address_id',
+          code: 'REQUIRED',
+          message: 'Required for products that are delivered',
+        },
       ]);
     }
     const lines = checkoutLines(context, store, record);
@@ -162,12 +170,14 @@ export const ofsHandlers = {
     const methods: S<'PaymentMethod'>[] = [];
     if (toPay) {
       if (body.payment_method_ids.length === 0)
-        throw badRequest('Choose a payment method', [{ field: 'payment_method_ids', message: 'Required' }]);
+        throw badRequest('Choose a payment method', [
+          { field: 'payment_method_ids', code: 'REQUIRED', message: 'Required' },
+        ]);
       for (const id of body.payment_method_ids) {
         const method = store.payment_methods.find((m) => m.id === id);
         if (!method)
           throw badRequest(`Payment method ${id} does not exist`, [
-            { field: 'payment_method_ids', message: `Unknown method ${id}` },
+            { field: 'payment_method_ids', code: 'NOT_ALLOWED', message: `Unknown method ${id}` },
           ]);
         if (method.is_payment_gateway && !view.payment_type_restrictions.online_payment)
           throw badRequest('Some items in this order cannot be paid online');
@@ -397,7 +407,7 @@ export const ofsHandlers = {
     if (!item) throw notFound(`Order item ${body.order_item_id} is not part of order ${order.order_number}`);
     if (body.quantity > item.quantity)
       throw badRequest(`Only ${item.quantity} were ordered`, [
-        { field: 'quantity', message: `At most ${item.quantity}` },
+        { field: 'quantity', code: 'TOO_LARGE', limit: item.quantity, message: `At most ${item.quantity}` },
       ]);
     const rights = itemRights(order, item, context.now);
     const allowed = body.action === 'return' ? item.policy.return_allowed : item.policy.replacement_allowed;
@@ -488,7 +498,7 @@ export const ofsHandlers = {
     const method = order.payment_methods.find((m) => m.id === body.payment_method_id);
     if (!method?.is_payment_gateway)
       throw badRequest('This order is not paid with that online method', [
-        { field: 'payment_method_id', message: 'Not an online method of this order' },
+        { field: 'payment_method_id', code: 'NOT_ALLOWED', message: 'Not an online method of this order' },
       ]);
     if (order.payment_status === 'Completed') throw conflict('This order is already paid');
     if (order.order_status === 'Cancelled') throw conflict('This order was cancelled');
@@ -497,12 +507,12 @@ export const ofsHandlers = {
       returnUrl = new URL(body.return_url);
     } catch {
       throw badRequest('The return URL is not valid', [
-        { field: 'return_url', message: 'Must be an absolute http(s) URL' },
+        { field: 'return_url', code: 'INVALID_FORMAT', message: 'Must be an absolute http(s) URL' },
       ]);
     }
     if (returnUrl.protocol !== 'http:' && returnUrl.protocol !== 'https:') {
       throw badRequest('The return URL must use http or https', [
-        { field: 'return_url', message: 'Must be an absolute http(s) URL' },
+        { field: 'return_url', code: 'INVALID_FORMAT', message: 'Must be an absolute http(s) URL' },
       ]);
     }
     const email = customer.email ?? `customer-${customer.customer_id}@sandbox.marketkit.test`;

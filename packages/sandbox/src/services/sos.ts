@@ -51,7 +51,7 @@ export const sosHandlers = {
       : new Date(from.getTime() + 13 * DAY_MS);
     if (to < from)
       throw badRequest('to_date is before from_date', [
-        { field: 'to_date', message: 'Must not be before from_date' },
+        { field: 'to_date', code: 'INVALID', message: 'Must not be before from_date' },
       ]);
     const data = slotsBetween(context.state, found.product, from, to).filter(
       (slot) => slotStartsAt(slot) > context.now,
@@ -83,7 +83,7 @@ export const sosHandlers = {
     const slot = product ? slotById(context.state, product, body.slot_id) : undefined;
     if (!product || !slot)
       throw badRequest(`Slot ${body.slot_id} is not a slot of this service`, [
-        { field: 'slot_id', message: 'Unknown slot' },
+        { field: 'slot_id', code: 'NOT_ALLOWED', message: 'Unknown slot' },
       ]);
     if (slotStartsAt(slot) <= context.now)
       throw badRequest('That slot has already started; choose a later one');

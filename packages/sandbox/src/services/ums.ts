@@ -103,7 +103,9 @@ function checkCode(context: SandboxContext, record: OtpRecord, code: string) {
     throw new SandboxError(429, 'Too many wrong codes; ask for a new code');
   if (record.code !== code) {
     record.attempts += 1;
-    throw badRequest('The code is incorrect', [{ field: 'otp', message: 'The code is incorrect' }]);
+    throw badRequest('The code is incorrect', [
+      { field: 'otp', code: 'INCORRECT', message: 'The code is incorrect' },
+    ]);
   }
   record.verified = true;
 }
@@ -366,7 +368,11 @@ export const umsHandlers = {
     if (missing.length > 0) {
       throw badRequest(
         `Please accept: ${missing.map((c) => c.title).join(', ')}`,
-        missing.map((c) => ({ field: `consents.${c.consent_id}`, message: 'Must be accepted' })),
+        missing.map((c) => ({
+          field: `consents.${c.consent_id}`,
+          code: 'REQUIRED' as const,
+          message: 'Must be accepted',
+        })),
       );
     }
     const verification = useVerification(context, store, body.verification_token, 'signup');
@@ -388,7 +394,7 @@ export const umsHandlers = {
     const phone = verification.identifier_type === 'phone' ? verification.identifier : (body.phone ?? null);
     if (email && verification.identifier_type === 'phone' && findCustomer(context, store, 'email', email)) {
       throw new SandboxError(409, 'An account with this e-mail already exists', [
-        { field: 'email', message: 'Already used by another account' },
+        { field: 'email', code: 'ALREADY_USED', message: 'Already used by another account' },
       ]);
     }
     const nowIso = context.now.toISOString();
@@ -471,12 +477,12 @@ export const umsHandlers = {
     const { customer, session } = customerOf(context);
     if (!(await verifyPassword(body.current_password, customer.password_hash))) {
       throw badRequest('The current password is incorrect', [
-        { field: 'current_password', message: 'Incorrect password' },
+        { field: 'current_password', code: 'INCORRECT', message: 'Incorrect password' },
       ]);
     }
     if (body.current_password === body.new_password) {
       throw badRequest('Choose a password you have not used here', [
-        { field: 'new_password', message: 'Same as the current password' },
+        { field: 'new_password', code: 'ALREADY_USED', message: 'Same as the current password' },
       ]);
     }
     customer.password_hash = await hashPassword(body.new_password);
@@ -583,7 +589,7 @@ export const umsHandlers = {
     if (body.date_of_birth !== undefined) {
       if (body.date_of_birth && new Date(body.date_of_birth) > context.now) {
         throw badRequest('The date of birth is in the future', [
-          { field: 'date_of_birth', message: 'Must be in the past' },
+          { field: 'date_of_birth', code: 'INVALID', message: 'Must be in the past' },
         ]);
       }
       customer.date_of_birth = body.date_of_birth;
@@ -595,17 +601,19 @@ export const umsHandlers = {
     const { customer } = customerOf(context);
     const file = body.get('file');
     if (!(file instanceof Blob))
-      throw badRequest('Choose an image to upload', [{ field: 'file', message: 'Required' }]);
+      throw badRequest('Choose an image to upload', [
+        { field: 'file', code: 'REQUIRED', message: 'Required' },
+      ]);
     const types: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' };
     const extension = types[file.type];
     // The contract's answer to another type: 415 Unsupported Media Type.
     if (!extension)
       throw new SandboxError(415, 'Upload a PNG, JPEG or WebP image', [
-        { field: 'file', message: `Unsupported type ${file.type || 'unknown'}` },
+        { field: 'file', code: 'NOT_ALLOWED', message: `Unsupported type ${file.type || 'unknown'}` },
       ]);
     if (file.size > MAX_IMAGE_BYTES) {
       throw new SandboxError(413, `The image is ${(file.size / 1048576).toFixed(2)} MB; the limit is 2 MB`, [
-        { field: 'file', message: 'Larger than 2 MB' },
+        { field: 'file', code: 'TOO_LARGE', limit: MAX_IMAGE_BYTES, message: 'Larger than 2 MB' },
       ]);
     }
     const bytes = new Uint8Array(await file.arrayBuffer());
@@ -638,7 +646,7 @@ export const umsHandlers = {
     );
     if (!language)
       throw badRequest('That language is not available in this store', [
-        { field: 'language_code', message: 'Not an active language' },
+        { field: 'language_code', code: 'NOT_ALLOWED', message: 'Not an active language' },
       ]);
     customer.preferences = { ...body, language_code: language.language_code };
     return { body: customer.preferences, message: 'Preferences saved' };

@@ -2284,7 +2284,10 @@ export interface components {
             status: "open" | "answered" | "closed";
             subject: string;
         };
-        /** @description Error answer (4xx/5xx). `response_message` is what the storefront shows. */
+        /**
+         * @description Error answer (4xx/5xx). A storefront shows its own text for the status and for each of `errors`
+         *     (by `field` and `code`); `response_message` is for developers.
+         */
         ErrorEnvelope: {
             /** @description Field-level validation problems, when the request body was invalid. */
             errors?: components["schemas"]["FieldError"][];
@@ -2301,10 +2304,29 @@ export interface components {
             question: string;
             sort_order: number;
         };
+        /**
+         * @description One value of the request the server refused: `field` is its dot-separated path in the request
+         *     body (`address.pincode`, `items.0.quantity`; `body` for the body as a whole), `code` says why
+         *     (for the app to translate), `limit` is the bound a `TOO_SHORT`/`TOO_LONG`/`TOO_SMALL`/`TOO_LARGE`
+         *     broke, and `message` is the validator's text, for developers.
+         */
         FieldError: {
+            code: components["schemas"]["FieldErrorCode"];
             field: string;
+            limit?: number;
             message: string;
         };
+        /**
+         * @description Why a value was refused. `REQUIRED`: missing; `TOO_SHORT`/`TOO_LONG`: fewer or more characters
+         *     (or entries) than `limit`; `TOO_SMALL`/`TOO_LARGE`: a number below or above `limit`;
+         *     `INVALID_FORMAT`: not in the expected form (an e-mail address, a six-digit code…);
+         *     `INVALID_TYPE`: not the expected kind of value; `NOT_ALLOWED`: not one of the values accepted;
+         *     `UNKNOWN_FIELD`: a value the request does not take; `INCORRECT`: a code or password that does
+         *     not match; `ALREADY_USED`: taken by another account, or the value being replaced; `INVALID`: any
+         *     other reason.
+         * @enum {string}
+         */
+        FieldErrorCode: "REQUIRED" | "TOO_SHORT" | "TOO_LONG" | "TOO_SMALL" | "TOO_LARGE" | "INVALID_FORMAT" | "INVALID_TYPE" | "NOT_ALLOWED" | "UNKNOWN_FIELD" | "INCORRECT" | "ALREADY_USED" | "INVALID";
         ForgotPasswordRequest: {
             /** @description Phone extension (phone identifiers only). */
             extension?: components["schemas"]["PhoneExtension"];
@@ -2808,7 +2830,8 @@ export interface components {
             verification_token: components["schemas"]["VerificationToken"];
         };
         /**
-         * @description Human-readable outcome. On errors this is the text the storefront shows.
+         * @description Human-readable outcome, for developers and logs. On errors a storefront shows its own text for
+         *     the status (and for each field error's `code`), never this one: it may be a validator's English.
          * @example Success
          */
         ResponseMessage: string;
