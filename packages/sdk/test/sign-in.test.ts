@@ -249,6 +249,8 @@ describe('client.signOut', () => {
 
     expect(await client.signOut()).toEqual({ confirmed: true });
     expect(bodies('/ums/rest/v3/session-logout')).toEqual([{ id_token_hint: jwt({ ...ASHA, typ: 'ID' }) }]);
+    // The tokens went before the call: it names the session by its ID token and carries no bearer.
+    expect(host.requests.at(-1)?.headers.get('Authorization')).toBeNull();
     expect(client.tokens.get()).toBeNull();
     expect(client.session()).toBeNull();
     expect(sessionEnded).not.toHaveBeenCalled();
