@@ -418,7 +418,9 @@ describe('bad requests get a 4xx, never a 500 or a reset', () => {
       headers: { 'content-type': 'application/octet-stream', 'transfer-encoding': 'chunked' },
       chunks: Array.from({ length: 12 }, () => Buffer.alloc(MiB, 1)),
     });
-    expect(answer).toMatchObject({ status: 413 });
+    // Answered once the rest was taken and dropped: a client still writing into a connection closed
+    // with an early answer is reset before it reads it (`write EPIPE` on a loaded machine).
+    expect(answer).toMatchObject({ status: 413, sent: 12 * MiB });
     expect(asked).toEqual([]);
   });
 
