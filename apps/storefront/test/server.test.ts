@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { type SandboxServer, startSandboxServer } from '@marketkit/sandbox/node';
 import { createMarketClient, createMemoryTokenStore, unwrap } from '@marketkit/sdk';
 import express from 'express';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { pathLanguage, runtimeConfig } from '../server/app.ts';
 import { BUILD } from '../server/paths.ts';
 import { securityHeaders } from '../server/security.ts';
@@ -156,7 +156,7 @@ describe('pages, rendered by the real app', () => {
     expect(h1(demo.html)).toBe('Everything for home, work and play');
     expect(demo.html).toContain('<title>Online store | Marketkit Demo Store</title>');
     const souq = await page('/', { store: 'souq' });
-    expect(rootAttributes(souq.html)).toEqual(['ar', 'rtl']);
+    expect(rootAttributes(souq.html), souq.html.slice(0, 3000)).toEqual(['ar', 'rtl']);
     expect(h1(souq.html)).toBe('أجود منتجات السوق إلى بابك');
   });
 
@@ -277,16 +277,29 @@ describe('a services host that is slow, down or failing', () => {
 
   it('many pages against one that never answers leave no socket open', async () => {
     mode = 'hang';
-    await Promise.all(Array.from({ length: 20 }, () => page('/productListing', { port: short.port })));
-    expect(askedShort.length).toBeGreaterThanOrEqual(20);
-    await expect.poll(() => waiting.size, { timeout: 3000 }).toBe(0);
+    const pages = await Promise.all(
+      Array.from({ length: 20 }, () => page('/productListing', { port: short.port })),
+    );
+    expect(pages.map(({ response }) => response.status)).toEqual(Array(20).fill(200));
+    // The host was asked (how many calls left before the pages' deadline depends on the machine's
+    // load: 15 of 20 pages' first calls on a loaded one), and none of them is left open. The poll's
+    // limit is sized for a loaded two-core machine.
+    expect(askedShort.length).toBeGreaterThan(0);
+    await expect.poll(() => waiting.size, { timeout: 10_000 }).toBe(0);
   });
 });
 
 describe('the /api proxy', () => {
   it('passes the call through with forwarding headers, never the hop-by-hop ones', async () => {
-    const seen: IncomingMessage[] = [];
-    spy.prependListener('request', (request: IncomingMessage) => seen.push(request));
+    // Each call as it arrived: the spy strips the short server's path from `url` after this listener
+    // (a late call of the previous test's short-waits pages once passed for this test's call).
+    const seen: { url: string; headers: IncomingMessage['headers'] }[] = [];
+    const listener = (request: IncomingMessage) =>
+      seen.push({ url: request.url ?? '', headers: { ...request.headers } });
+    spy.prependListener('request', listener);
+    onTestFinished(() => {
+      spy.off('request', listener);
+    });
     const answer = await new Promise<IncomingMessage>((resolve, reject) => {
       const call = httpRequest(
         {
@@ -310,7 +323,7 @@ describe('the /api proxy', () => {
     expect(answer.statusCode).toBe(200);
     expect(answer.headers['x-content-type-options']).toBe('nosniff');
     expect(asked).toEqual(['/pbs/rest/v3/languages?page_number=-1']);
-    const forwarded = seen.find((request) => !request.url?.startsWith(SHORT_PATH))?.headers ?? {};
+    const forwarded = seen.find((request) => !request.url.startsWith(SHORT_PATH))?.headers ?? {};
     expect(forwarded.realmname).toBe('demo-customer');
     expect(forwarded['x-secret']).toBeUndefined();
     expect(forwarded['x-forwarded-for']).not.toContain('6.6.6.6');

@@ -1,4 +1,5 @@
-import { isMarketApiError } from '@marketkit/sdk';
+import { fieldErrorsByField } from '@marketkit/hooks/core';
+import { type FieldError, isMarketApiError } from '@marketkit/sdk';
 import type { Translate } from './failure.ts';
 
 /**
@@ -15,10 +16,8 @@ export function fieldProblems<Field extends string>(
 ): Partial<Record<Field, string>> {
   if (!isMarketApiError(error)) return {};
   const problems: Partial<Record<Field, string>> = {};
-  for (const { field, code, limit } of error.fieldErrors) {
-    const own = Object.hasOwn(fields, field) ? (fields[field] as Field) : null;
-    // The first refusal of a field is the one to fix first.
-    if (own === null || problems[own]) continue;
+  const byField = Object.entries(fieldErrorsByField(error.fieldErrors, fields)) as [Field, FieldError][];
+  for (const [own, { field, code, limit }] of byField)
     problems[own] = t(
       [`common:field_errors.${code}_${field}`, `common:field_errors.${code}`, 'common:field_errors.INVALID'],
       {
@@ -26,6 +25,5 @@ export function fieldProblems<Field extends string>(
         defaultValue: '',
       },
     );
-  }
   return problems;
 }

@@ -142,9 +142,14 @@ function createScope(request: Request, server: StorefrontServerContext): Request
           outcomes.set(key, 'answered');
           return data;
         },
-        () => {
+        (error: unknown) => {
           // Cut off by the deadline (or the shopper leaving) is late, not failed.
-          if (!stop.signal.aborted) outcomes.set(key, 'failed');
+          if (stop.signal.aborted) return undefined;
+          outcomes.set(key, 'failed');
+          // The page goes out without this answer (the browser asks again): the operator sees why.
+          console.warn(
+            `storefront: ${store} ${url.pathname}: ${key} failed: ${error instanceof Error ? error.message : String(error)}`,
+          );
           return undefined;
         },
       ),

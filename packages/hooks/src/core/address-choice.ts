@@ -1,5 +1,3 @@
-import type { Schema } from '@marketkit/sdk';
-import { sameLanguage } from './language.ts';
 import { isSavablePincode } from './pincode.ts';
 import { safeReturnPath } from './return-path.ts';
 
@@ -7,20 +5,6 @@ import { safeReturnPath } from './return-path.ts';
 export const LANGUAGE_PARAM = 'lang';
 /** The address's field a pincode form sends when the browser submits it (no code on the page). */
 export const PINCODE_PARAM = 'pincode';
-
-/**
- * The store's code for a language the address asked for, when it is one of the store's active languages
- * (status 1); null for anything else (unknown, inactive, absent), which is then ignored.
- */
-export function chosenLanguage(
-  given: string | null,
-  languages: readonly Schema<'Language'>[],
-): string | null {
-  const wanted = given?.trim();
-  if (!wanted) return null;
-  const found = languages.find((l) => l.status === 1 && sameLanguage(l.language_code, wanted));
-  return found?.language_code ?? null;
-}
 
 /** A pincode the address asked for, trimmed, when it is well-formed (4 to 10 digits); else null. */
 export function chosenPincode(given: string | null): string | null {

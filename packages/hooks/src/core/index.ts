@@ -26,7 +26,6 @@ export {
 } from './address.ts';
 export {
   addressWithout,
-  chosenLanguage,
   chosenPincode,
   LANGUAGE_PARAM,
   PINCODE_PARAM,
@@ -79,6 +78,7 @@ export {
   paymentUnavailable,
 } from './checkout.ts';
 export { deviceName, isDeviceId } from './device.ts';
+export { fieldErrorsByField } from './field-errors.ts';
 export {
   bytesToMegabytes,
   type DateTextOptions,
@@ -123,6 +123,7 @@ export {
   toCartQuantity,
 } from './guest-cart.ts';
 export {
+  chosenLanguage,
   type Direction,
   directionOf,
   FALLBACK_LANGUAGE,

@@ -4,6 +4,17 @@ type Language = Schema<'Language'>;
 
 export type Direction = 'LTR' | 'RTL';
 
+/**
+ * The store's code for a language asked for (by the address, or `setLanguage`), when it is one of the
+ * store's active languages (status 1); null for anything else (unknown, inactive, absent).
+ */
+export function chosenLanguage(given: string | null, languages: readonly Language[]): string | null {
+  const wanted = given?.trim();
+  if (!wanted) return null;
+  const found = languages.find((l) => l.status === 1 && sameLanguage(l.language_code, wanted));
+  return found?.language_code ?? null;
+}
+
 /** Languages the storefront supports, and the fallback. */
 export const SUPPORTED_LANGUAGES = ['en', 'en_US', 'en_IN', 'hi', 'ar', 'fr'] as const;
 export const FALLBACK_LANGUAGE = 'en';

@@ -73,6 +73,13 @@ export function useSession(): UseSessionResult {
     [market],
   );
 
+  // Every sign-in names this device (its id is kept, so a trusted device stays trusted).
+  const signIn = useCallback(
+    async (body: RequestBody<'login'> | RequestBody<'loginWithOtp'>) =>
+      signedIn(await market.client.signIn({ ...deviceIdentity(market), ...body })),
+    [market, signedIn],
+  );
+
   const signOut = useCallback(() => {
     // The SDK reads the id token and starts its call first; then this shopper's data goes at once.
     const outcome = market.client.signOut();
@@ -95,15 +102,9 @@ export function useSession(): UseSessionResult {
     renewable: decoded.status !== 'signed-in' && renewable,
     renew,
     user: decoded.status === 'signed-in' ? decoded.user : null,
-    // Every sign-in names this device (its id is kept, so a trusted device stays trusted).
-    signIn: useCallback(
-      async (body) => signedIn(await market.client.signIn({ ...deviceIdentity(market), ...body })),
-      [market, signedIn],
-    ),
-    signInWithOtp: useCallback(
-      async (body) => signedIn(await market.client.signIn({ ...deviceIdentity(market), ...body })),
-      [market, signedIn],
-    ),
+    signIn,
+    // The SDK's one sign-in takes a password or an OTP challenge alike.
+    signInWithOtp: signIn,
     verifyDevice: useCallback(
       async (body) => signedIn(await market.client.verifyDevice({ ...deviceIdentity(market), ...body })),
       [market, signedIn],

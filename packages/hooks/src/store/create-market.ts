@@ -14,6 +14,7 @@ import { createStore } from 'zustand/vanilla';
 import {
   activePincode,
   type BuyNowItem,
+  chosenLanguage,
   directionOf,
   type GuestCartState,
   hasGuestCartToMerge,
@@ -23,7 +24,6 @@ import {
   resolveLanguage,
   retryDelay,
   type SlotSelection,
-  sameLanguage,
   sessionFromToken,
   shouldRetry,
   shouldStartGuestCartMerge,
@@ -472,11 +472,18 @@ export function createMarket(options: MarketOptions): Market {
       for (const stop of stops) stop();
     };
   };
+  // The token's claims are read once per token, not on every `getState()` (each render reads it).
+  let claimsOf: { token: string | null; signedIn: boolean } = { token: null, signedIn: false };
+  const signedInWith = (token: string | null) => {
+    if (token !== claimsOf.token)
+      claimsOf = { token, signedIn: sessionFromToken(token).status === 'signed-in' };
+    return claimsOf.signedIn;
+  };
   const readState = (): MarketState => {
     const token = accessToken();
     return {
       accessToken: token,
-      signedIn: sessionFromToken(token).status === 'signed-in',
+      signedIn: signedInWith(token),
       language: language(),
       pincode: activePincode(state.pincode.getState()),
       guestCart: state.guestCart.getState(),
@@ -554,8 +561,8 @@ export function createMarket(options: MarketOptions): Market {
       if (changed) void queryClient.invalidateQueries({ queryKey: keys.all });
     },
     setLanguage(code, languages = cachedLanguages() ?? []) {
-      const match = languages.find((l) => l.status === 1 && sameLanguage(l.language_code, code));
-      if (!match)
+      const match = chosenLanguage(code, languages);
+      if (match === null)
         throw ruleError('LANGUAGE_NOT_ACTIVE', `${code} is not an active language of this store`, {
           language: code,
         });
@@ -565,22 +572,25 @@ export function createMarket(options: MarketOptions): Market {
           throw ruleError(
             'LANGUAGE_CONTROLLED',
             'The market was given `language` without `onLanguageChange`: switch the language where it comes from',
-            { language: match.language_code },
+            { language: match },
           );
-        handler(match.language_code);
-        return match.language_code;
+        handler(match);
+        return match;
       }
-      storage.set(STORAGE_KEYS.language, match.language_code);
-      storage.set(STORAGE_KEYS.direction, directionOf(match.language_code, [...languages]));
+      storage.set(STORAGE_KEYS.language, match);
+      storage.set(STORAGE_KEYS.direction, directionOf(match, [...languages]));
       storedChanged();
       // Names and texts come back in the new language.
       void queryClient.invalidateQueries({ queryKey: keys.all });
-      return match.language_code;
+      return match;
     },
     savePincode(pincode, addressId = null) {
       if (!isSavablePincode(pincode))
         throw ruleError('INVALID_PINCODE', 'A pincode is 4 to 10 digits', { pincode });
+      const saved = state.pincode.getState();
+      if (saved?.pincode === pincode && saved.addressId === addressId) return;
       state.pincode.setState({ pincode, addressId }, true);
+      // Prices and availability depend on the pincode; the same one again changes nothing.
       void queryClient.invalidateQueries({ queryKey: keys.all });
     },
     clearPincode: () => state.pincode.setState(null, true),

@@ -2,7 +2,7 @@
 import { createSandbox } from '@marketkit/sandbox';
 import { createSandboxHandlers } from '@marketkit/sandbox/msw';
 import { createMemoryTokenStore, type Schema, unwrap } from '@marketkit/sdk';
-import { QueryClient } from '@tanstack/query-core';
+import { QueryClient, QueryObserver } from '@tanstack/query-core';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { onRoutes } from '../../src/core/index.ts';
@@ -159,6 +159,32 @@ describe('createMarket (Node, no React)', () => {
     expect(market.getState().merge.status).toBe('idle');
     await expect(market.guestCartMerge.run()).resolves.toMatchObject({ merged: [CABLE] });
     expect(market.getState().merge.status).toBe('done');
+    stop();
+  });
+
+  it('asks again for what a pincode changes only when the pincode changed', async () => {
+    const market = demoMarket();
+    let asked = 0;
+    // A query of the store's, in use (as a mounted hook's is): an invalidation asks for it again.
+    const observer = new QueryObserver(market.queryClient, {
+      queryKey: [...market.keys.all, 'prices'],
+      queryFn: async () => ++asked,
+    });
+    const stop = observer.subscribe(() => undefined);
+    const settled = async (count: number) => {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      await market.queryClient.getQueryCache().find({ queryKey: [...market.keys.all, 'prices'] })?.promise;
+      expect(asked).toBe(count);
+    };
+    await settled(1);
+    market.savePincode('2001');
+    await settled(2);
+    market.savePincode('2001');
+    await settled(2);
+    market.savePincode('2001', 7);
+    await settled(3);
+    market.savePincode('2002', 7);
+    await settled(4);
     stop();
   });
 
