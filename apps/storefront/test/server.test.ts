@@ -15,7 +15,8 @@ import { startStaticHost } from '../server/static-host.ts';
 // The storefront's server over its real build (`pnpm build` runs first) and the sandbox, with a
 // services host in between that records what the server asks and can stop answering.
 
-type Mode = 'pass' | 'hang' | 'down';
+/** `drop-languages`: the first call for a store's languages has its connection closed unanswered. */
+type Mode = 'pass' | 'hang' | 'down' | 'drop-languages';
 let sandbox: SandboxServer;
 let spy: Server;
 let spyUrl: string;
@@ -54,6 +55,11 @@ beforeAll(async () => {
     response.on('finish', done);
     request.socket.on('close', done);
     if (mode === 'hang') return; // never answers
+    if (mode === 'drop-languages' && url.includes('/languages')) {
+      mode = 'pass';
+      request.socket.destroy();
+      return;
+    }
     if (mode === 'down') {
       request.socket.destroy();
       return;
@@ -158,6 +164,15 @@ describe('pages, rendered by the real app', () => {
     const souq = await page('/', { store: 'souq' });
     expect(rootAttributes(souq.html), souq.html.slice(0, 3000)).toEqual(['ar', 'rtl']);
     expect(h1(souq.html)).toBe('أجود منتجات السوق إلى بابك');
+  });
+
+  it('[U5] a services host that closes a connection as it is reused: the page’s read is sent again, the page whole', async () => {
+    // As a kept-alive connection closed by the host's own keep-alive limit just as a page reuses it.
+    mode = 'drop-languages';
+    const souq = await page('/', { store: 'souq' });
+    expect(mode).toBe('pass');
+    expect(rootAttributes(souq.html)).toEqual(['ar', 'rtl']);
+    expect(asked.filter((path) => path.includes('/languages'))).toHaveLength(2);
   });
 
   it('a language first in the path, or the cookie the app keeps, is the page’s; one the store lacks is not', async () => {

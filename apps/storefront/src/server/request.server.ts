@@ -216,8 +216,18 @@ function upstreamFetch(server: StorefrontServerContext, host: () => string, page
     // A route action's call has a body (a page's loaders send none).
     const sent =
       request.method === 'GET' || request.method === 'HEAD' ? Promise.resolve(null) : request.arrayBuffer();
+    const call = (body: ArrayBuffer | null) =>
+      fetch(new Request(target, { method: request.method, headers: request.headers, body, signal }));
     return sent.then((body) =>
-      fetch(new Request(target, { method: request.method, headers: request.headers, body, signal })),
+      call(body).catch((error: unknown) => {
+        // A connection kept open between pages can be closed by the services host just as it is
+        // reused (its keep-alive limit against ours; more likely on a loaded machine): `fetch` fails
+        // with a TypeError before any answer. A page's reads are safe to send once more; a write is
+        // not, nor a call the page stopped waiting for.
+        const idempotent = request.method === 'GET' || request.method === 'HEAD';
+        if (!idempotent || !(error instanceof TypeError) || signal.aborted) throw error;
+        return call(body);
+      }),
     );
   };
 }
