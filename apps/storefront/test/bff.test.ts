@@ -208,6 +208,20 @@ describe('/api keeps the session’s tokens out of the page (backend-for-fronten
     expect((await upstream('/ums/rest/v3/profile', { headers: bearer(real.access) })).status).toBe(401);
   });
 
+  it('a server-rendered page reads the session from the HttpOnly token, while the page holds its copy', async () => {
+    const { real, copies } = await signIn();
+    const signedIn = async (cookie: string) => {
+      const answer = await call(`http://127.0.0.1:${server.port}`, '/', { headers: { cookie } });
+      expect(answer.status).toBe(200);
+      for (const token of Object.values(real)) expect(answer.body).not.toContain(token);
+      return /aria-label="Account menu of [^"]+"/.test(answer.body);
+    };
+    expect(await signedIn(`access_token=${copies.access}; mk_access=${real.access}`)).toBe(true);
+    // A copy alone is no session (nothing vouches for it), nor is a real token the page let go of.
+    expect(await signedIn(`access_token=${copies.access}`)).toBe(false);
+    expect(await signedIn(`mk_access=${real.access}`)).toBe(false);
+  });
+
   it('a failed sign-in sets nothing', async () => {
     const failed = await storefront('/ums/rest/v3/login', {
       method: 'POST',

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { pathLanguage, runtimeConfig } from '../server/app.ts';
 import { BUILD } from '../server/paths.ts';
 import { securityHeaders } from '../server/security.ts';
+import { pageCopy } from '../server/session-tokens.ts';
 import { startStorefrontServer } from '../server/start.ts';
 import { startStaticHost } from '../server/static-host.ts';
 
@@ -233,7 +234,7 @@ describe('pages, rendered by the real app', () => {
     );
     if (grant.login_status !== 'SUCCESS') throw new Error('The seeded shopper needs no device check');
     const { response, html } = await page('/', {
-      cookie: `mk_access=${encodeURIComponent(grant.access_token)}`,
+      cookie: `mk_access=${encodeURIComponent(grant.access_token)}; access_token=${pageCopy(grant.access_token)}`,
     });
     expect(html).not.toContain(grant.access_token);
     expect(html).toMatch(/aria-label="Account menu of [^"]+"/);
