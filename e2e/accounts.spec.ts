@@ -313,13 +313,13 @@ test.describe('[R6] a refresh cut off by the page going away', () => {
     });
     await page.route(
       '**/ums/rest/v3/refresh-token',
-      // Sent on from the test (to the same server by its address), and never passed on to the page.
-      async (route) =>
-        answered(
-          (
-            await route.fetch({ url: route.request().url().replace('://demo.localhost', '://127.0.0.1') })
-          ).status(),
-        ),
+      // Sent on from the test (to the same server by its address, so from that origin: the proxy
+      // refuses a token-using call from any other), and never passed on to the page.
+      async (route) => {
+        const url = route.request().url().replace('://demo.localhost', '://127.0.0.1');
+        const headers = { ...(await route.request().allHeaders()), origin: new URL(url).origin };
+        answered((await route.fetch({ url, headers })).status());
+      },
       { times: 1 },
     );
     await expireTokens(false);

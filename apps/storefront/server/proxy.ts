@@ -103,7 +103,8 @@ function crossSite(request: Request): boolean {
   const site = request.headers['sec-fetch-site'];
   if (site !== undefined) return site !== 'same-origin';
   const origin = request.headers.origin;
-  return origin !== undefined && origin !== `${request.protocol}://${request.headers.host}`;
+  // The page's own origin as the shopper's browser addressed it (behind a proxy: its X-Forwarded-*).
+  return origin !== undefined && origin !== `${request.protocol}://${request.host}`;
 }
 
 /** What the proxy did with a call's tokens, for its answer. */
