@@ -246,7 +246,7 @@ test('a forgotten password is reset with a code; a locked account is unlocked wi
   await expect(page).toHaveURL(`${origin}/`);
 });
 
-test('[R2] cookies are SameSite=Strict; an expired access token is invisible; a revoked refresh ends the session', async ({
+test('[R2] [K1] cookies are SameSite=Strict, the real tokens HttpOnly; an expired access token is invisible; a revoked refresh ends the session', async ({
   page,
 }) => {
   const origin = await signInInBrowser(page, storefront.origin('demo'));

@@ -69,7 +69,7 @@ test('what needs the code says so: the product page’s cart buttons and the car
   await expect(page.getByRole('note')).toHaveText(/Your cart is kept on this device and needs JavaScript/);
 });
 
-test('sign-in: a wrong password says so and stores nothing; a hostile return path goes to /', async ({
+test('[K1] sign-in: a wrong password says so and stores nothing; a hostile return path goes to /; page scripts hold no usable token', async ({
   page,
 }) => {
   const origin = storefront.origin('demo');

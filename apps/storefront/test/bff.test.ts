@@ -111,7 +111,7 @@ async function signIn() {
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 describe('/api keeps the session’s tokens out of the page (backend-for-frontend)', () => {
-  it('a sign-in sets the real tokens HttpOnly; the page gets copies the services host refuses', async () => {
+  it('[K1] a sign-in sets the real tokens HttpOnly; the page gets copies the services host refuses', async () => {
     const { answer, real, copies } = await signIn();
     for (const name of ['mk_access', 'mk_refresh', 'mk_id']) {
       const line = cookiesOf(answer)[name]?.line ?? '';
@@ -138,7 +138,7 @@ describe('/api keeps the session’s tokens out of the page (backend-for-fronten
     expect(refreshWithCopy.body).not.toContain('access_token');
   });
 
-  it('a call with the page’s copy reaches the services host with the real token; a copy that is not the cookie’s is not swapped', async () => {
+  it('[K2] a call with the page’s copy reaches the services host with the real token; a copy that is not the cookie’s is not swapped', async () => {
     const { copies, cookie } = await signIn();
     const mine = await storefront('/ums/rest/v3/profile', { headers: { ...bearer(copies.access), cookie } });
     expect(mine.status).toBe(200);
@@ -149,7 +149,10 @@ describe('/api keeps the session’s tokens out of the page (backend-for-fronten
       headers: { ...bearer(other.copies.access), cookie },
     });
     expect(crossed.status).toBe(401);
-    // A call another site made the browser send never gets the tokens attached.
+  });
+
+  it('[K3] a token-using call the browser marks as another site’s is refused, nothing attached', async () => {
+    const { copies, cookie } = await signIn();
     const forged = await storefront('/ums/rest/v3/profile', {
       headers: { ...bearer(copies.access), cookie, 'sec-fetch-site': 'cross-site' },
     });
@@ -160,7 +163,7 @@ describe('/api keeps the session’s tokens out of the page (backend-for-fronten
     expect(foreignOrigin.status).toBe(403);
   });
 
-  it('a refresh through /api rotates the HttpOnly cookies; a stale copy is refused and clears nothing', async () => {
+  it('[K2] a refresh through /api rotates the HttpOnly cookies; a stale copy is refused and clears nothing', async () => {
     const { real, copies, cookie } = await signIn();
     const refreshed = await storefront('/ums/rest/v3/refresh-token', {
       method: 'POST',
