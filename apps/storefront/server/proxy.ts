@@ -109,6 +109,8 @@ function crossSite(request: Request): boolean {
 
 /** What the proxy did with a call's tokens, for its answer. */
 interface Swapped {
+  /** The page is on https (read before the forwarding headers are replaced). */
+  secure: boolean;
   refresh: boolean;
   logout: boolean;
 }
@@ -123,7 +125,7 @@ function attachTokens(request: Request): Swapped | null {
   const secure = request.protocol === 'https';
   const real = realTokens(request.headers.cookie, secure);
   const path = routedPath(request.path);
-  const swapped: Swapped = { refresh: false, logout: path === LOGOUT_PATH };
+  const swapped: Swapped = { secure, refresh: false, logout: path === LOGOUT_PATH };
   let attached = false;
   const bearer = /^Bearer\s+(\S+)$/i.exec(String(request.headers.authorization ?? ''));
   if (bearer && isCopyOf(bearer[1], real.access)) {
@@ -187,11 +189,13 @@ export function servicesProxy({
       return;
     }
     swaps.set(request, swapped);
-    // What crosses: the client's end-to-end headers and this proxy's own forwarding headers.
+    // What crosses: the client's end-to-end headers and this proxy's own forwarding headers (the
+    // scheme read first: behind a trusted proxy it comes from the X-Forwarded-Proto dropped here).
     const { headers } = request;
     const host = String(headers.host ?? '');
+    const protocol = request.protocol;
     dropHopByHop(headers);
-    headers['x-forwarded-proto'] = request.protocol;
+    headers['x-forwarded-proto'] = protocol;
     headers['x-forwarded-host'] = host;
     headers['x-forwarded-for'] = request.socket.remoteAddress ?? '';
     next();
@@ -240,9 +244,9 @@ export function servicesProxy({
   const streaming = createProxyMiddleware<Request, Response>(common(answerHeaders, false));
 
   const storeGrants = responseInterceptor<Request, Response>(async (buffer, answer, request, response) => {
-    const secure = request.protocol === 'https';
-    const status = answer.statusCode ?? 0;
     const swapped = swaps.get(request);
+    const secure = swapped?.secure ?? false;
+    const status = answer.statusCode ?? 0;
     // Any grant is redacted, whatever the status: a usable token never reaches the page.
     const { body, grant } = takeGrant(buffer);
     if (grant) response.setHeader('Cache-Control', 'no-store');

@@ -9,14 +9,18 @@ import { startStorefrontServer } from '../server/start.ts';
 
 let sandbox: SandboxServer;
 let server: Awaited<ReturnType<typeof startStorefrontServer>>;
+/** Behind a proxy that ends TLS (`X-Forwarded-Proto: https`): the page is on https. */
+let behindTls: Awaited<ReturnType<typeof startStorefrontServer>>;
 
 beforeAll(async () => {
   sandbox = await startSandboxServer({ port: 0, log: () => {} });
   server = await startStorefrontServer({ servicesHost: sandbox.url });
+  behindTls = await startStorefrontServer({ servicesHost: sandbox.url, trustProxy: true });
 });
 
 afterAll(async () => {
   await server.close();
+  await behindTls.close();
   await sandbox.close();
 });
 
@@ -223,6 +227,31 @@ describe('/api keeps the session’s tokens out of the page (backend-for-fronten
     // A copy alone is no session (nothing vouches for it), nor is a real token the page let go of.
     expect(await signedIn(`access_token=${copies.access}`)).toBe(false);
     expect(await signedIn(`mk_access=${real.access}`)).toBe(false);
+  });
+
+  it('[K1] on https the real tokens are __Host- cookies, Secure, and the page’s copies swap back', async () => {
+    const https = (path: string, options: Parameters<typeof call>[2] = {}) =>
+      call(`http://127.0.0.1:${behindTls.port}`, `/api${path}`, {
+        ...options,
+        headers: { 'x-forwarded-proto': 'https', ...options.headers },
+      });
+    const answer = await https('/ums/rest/v3/login', { method: 'POST', body: CREDENTIALS });
+    expect(answer.status).toBe(200);
+    const set = cookiesOf(answer);
+    expect(Object.keys(set).sort()).toEqual(['__Host-mk_access', '__Host-mk_id', '__Host-mk_refresh']);
+    for (const { line } of Object.values(set)) {
+      expect(line).toMatch(/; HttpOnly; Secure; SameSite=Strict/);
+      expect(line).toMatch(/; Path=\//);
+      expect(line).not.toMatch(/Domain=/i);
+    }
+    const copy = (answer.json().response_body as Record<string, string>).access_token ?? '';
+    const cookie = `__Host-mk_access=${set['__Host-mk_access']?.value}`;
+    expect((await https('/ums/rest/v3/profile', { headers: { ...bearer(copy), cookie } })).status).toBe(200);
+    // The plain name is not read on https (another host of the site could have set it).
+    const plain = `mk_access=${set['__Host-mk_access']?.value}`;
+    expect(
+      (await https('/ums/rest/v3/profile', { headers: { ...bearer(copy), cookie: plain } })).status,
+    ).toBe(401);
   });
 
   it('a failed sign-in sets nothing', async () => {
