@@ -125,7 +125,12 @@ function attachTokens(request: Request): Swapped | null {
   const secure = request.protocol === 'https';
   const real = realTokens(request.headers.cookie, secure);
   const path = routedPath(request.path);
-  const swapped: Swapped = { secure, refresh: false, logout: path === LOGOUT_PATH };
+  // A sign-out ends the session here too, unless another site sent it (nothing of the shopper's ends).
+  const swapped: Swapped = {
+    secure,
+    refresh: false,
+    logout: request.method === 'POST' && path === LOGOUT_PATH && !crossSite(request),
+  };
   let attached = false;
   const bearer = /^Bearer\s+(\S+)$/i.exec(String(request.headers.authorization ?? ''));
   if (bearer && isCopyOf(bearer[1], real.access)) {

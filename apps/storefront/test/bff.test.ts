@@ -165,6 +165,13 @@ describe('/api keeps the session’s tokens out of the page (backend-for-fronten
       headers: { ...bearer(copies.access), cookie, origin: 'https://evil.example' },
     });
     expect(foreignOrigin.status).toBe(403);
+    // Nor does another site end the session: its sign-out clears nothing.
+    const forcedOut = await storefront('/ums/rest/v3/session-logout', {
+      method: 'POST',
+      headers: { cookie, 'sec-fetch-site': 'cross-site' },
+      body: { id_token_hint: 'x' },
+    });
+    expect(forcedOut.setCookie).toEqual([]);
   });
 
   it('[K2] a refresh through /api rotates the HttpOnly cookies; a stale copy is refused and clears nothing', async () => {
