@@ -111,7 +111,8 @@ function crossSite(request: Request): boolean {
 interface Swapped {
   /** The page is on https (read before the forwarding headers are replaced). */
   secure: boolean;
-  refresh: boolean;
+  /** The real refresh token sent in a refresh (null when none was swapped in). */
+  refresh: string | null;
   logout: boolean;
 }
 
@@ -128,7 +129,7 @@ function attachTokens(request: Request): Swapped | null {
   // A sign-out ends the session here too, unless another site sent it (nothing of the shopper's ends).
   const swapped: Swapped = {
     secure,
-    refresh: false,
+    refresh: null,
     logout: request.method === 'POST' && path === LOGOUT_PATH && !crossSite(request),
   };
   let attached = false;
@@ -147,10 +148,14 @@ function attachTokens(request: Request): Swapped | null {
       parsed = null; // Not JSON: the services host says what is wrong with it.
     }
     const record = parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : null;
-    const held = field === 'refresh_token' ? real.refresh : real.id;
-    if (record && typeof record[field] === 'string' && isCopyOf(record[field], held)) {
+    const copy = record?.[field];
+    // A refresh may come with the copy of the token the last refresh replaced (its answer was cut off).
+    const held = [...(field === 'refresh_token' ? [real.refresh, real.previousRefresh] : [real.id])].find(
+      (token) => typeof copy === 'string' && isCopyOf(copy, token),
+    );
+    if (record && held) {
       replaceBufferedBody(request, Buffer.from(JSON.stringify({ ...record, [field]: held })));
-      swapped.refresh = field === 'refresh_token';
+      if (field === 'refresh_token') swapped.refresh = held;
       attached = true;
     }
   }
@@ -256,7 +261,7 @@ export function servicesProxy({
     const { body, grant } = takeGrant(buffer);
     if (grant) response.setHeader('Cache-Control', 'no-store');
     if (grant && status >= 200 && status < 300)
-      response.appendHeader('Set-Cookie', realCookieLines(grant, secure));
+      response.appendHeader('Set-Cookie', realCookieLines(grant, secure, swapped?.refresh));
     // Signed out, or the real refresh token refused: the session is over here too (as the page's
     // token store clears on both).
     else if (swapped?.logout || (swapped?.refresh && [400, 401, 403].includes(status)))

@@ -27,11 +27,19 @@ export function realCookieNames(secure: boolean): Readonly<Record<TokenKind, str
   return { access: `${prefix}mk_access`, refresh: `${prefix}mk_refresh`, id: `${prefix}mk_id` };
 }
 
+/**
+ * The refresh token a refresh through the proxy replaced, kept HttpOnly for as long as an access token
+ * lives: a page cut off before it stored the answer's copies (a reload, a closed tab) still holds the
+ * copy of this one, and sends it, as the page once sent the token itself; the services host decides
+ * (within its reuse window a fresh grant, after it the session ends).
+ */
+export const previousRefreshName = (secure: boolean) => `${secure ? '__Host-' : ''}mk_refresh_prev`;
+
 /** Every cookie name that holds a real token, either scheme's (a page with one is a shopper's own). */
-export const REAL_COOKIE_NAMES: readonly string[] = [
-  ...Object.values(realCookieNames(true)),
-  ...Object.values(realCookieNames(false)),
-];
+export const REAL_COOKIE_NAMES: readonly string[] = [true, false].flatMap((secure) => [
+  ...Object.values(realCookieNames(secure)),
+  previousRefreshName(secure),
+]);
 
 const REFRESH_COPY_PREFIX = 'ref.';
 
@@ -78,12 +86,20 @@ const attributes = (secure: boolean, maxAge: number | undefined) => ({
  * lifetimes: the access token's `expires_in`, the refresh and id tokens' `refresh_expires_in` (else
  * `expires_in`). A grant without a refresh or id token keeps the one held.
  */
-export function realCookieLines(grant: TokenGrant, secure: boolean): string[] {
+export function realCookieLines(grant: TokenGrant, secure: boolean, replaced?: string | null): string[] {
   const names = realCookieNames(secure);
   const longLived = grant.refresh_expires_in ?? grant.expires_in;
   const lines = [serialize(names.access, grant.access_token, attributes(secure, grant.expires_in))];
   if (grant.refresh_token)
     lines.push(serialize(names.refresh, grant.refresh_token, attributes(secure, longLived)));
+  if (grant.refresh_token && replaced)
+    lines.push(
+      serialize(
+        previousRefreshName(secure),
+        replaced,
+        attributes(secure, grant.expires_in > 0 ? grant.expires_in : 300),
+      ),
+    );
   if (grant.id_token) lines.push(serialize(names.id, grant.id_token, attributes(secure, longLived)));
   return lines;
 }
@@ -91,8 +107,8 @@ export function realCookieLines(grant: TokenGrant, secure: boolean): string[] {
 /** The `Set-Cookie` lines that delete the real tokens (sign-out, a refused refresh). */
 export function clearedCookieLines(secure: boolean): string[] {
   const names = realCookieNames(secure);
-  return KINDS.map((kind) =>
-    serialize(names[kind], '', { ...attributes(secure, undefined), expires: new Date(0) }),
+  return [...KINDS.map((kind) => names[kind]), previousRefreshName(secure)].map((name) =>
+    serialize(name, '', { ...attributes(secure, undefined), expires: new Date(0) }),
   );
 }
 
@@ -100,13 +116,14 @@ export function clearedCookieLines(secure: boolean): string[] {
 export function realTokens(
   cookieHeader: string | null | undefined,
   secure: boolean,
-): Record<TokenKind, string | null> {
+): Record<TokenKind | 'previousRefresh', string | null> {
   const cookies = parse(cookieHeader ?? '');
   const names = realCookieNames(secure);
   return {
     access: cookies[names.access] || null,
     refresh: cookies[names.refresh] || null,
     id: cookies[names.id] || null,
+    previousRefresh: cookies[previousRefreshName(secure)] || null,
   };
 }
 

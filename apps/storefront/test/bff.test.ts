@@ -206,6 +206,30 @@ describe('/api keeps the session’s tokens out of the page (backend-for-fronten
     expect(stale.setCookie).toEqual([]);
   });
 
+  it('[R6] a refresh whose answer the page never stored: the next one, with the old copy, renews the session', async () => {
+    const { real, copies, cookie } = await signIn();
+    const lost = await storefront('/ums/rest/v3/refresh-token', {
+      method: 'POST',
+      headers: { cookie },
+      body: { refresh_token: copies.refresh, realm_name: 'demo-customer' },
+    });
+    expect(lost.status).toBe(200);
+    // The browser took the answer's cookies; the page went before it stored the copies.
+    const set = cookiesOf(lost);
+    expect(set.mk_refresh_prev?.value).toBe(real.refresh);
+    expect(set.mk_refresh_prev?.line).toMatch(/; HttpOnly/);
+    const jar = `mk_access=${set.mk_access?.value}; mk_refresh=${set.mk_refresh?.value}; mk_id=${set.mk_id?.value}; mk_refresh_prev=${set.mk_refresh_prev?.value}`;
+    const next = await storefront('/ums/rest/v3/refresh-token', {
+      method: 'POST',
+      headers: { cookie: jar },
+      body: { refresh_token: copies.refresh, realm_name: 'demo-customer' },
+    });
+    // Within the services host's reuse window: a fresh grant for the same session.
+    expect(next.status).toBe(200);
+    expect(cookiesOf(next).mk_refresh?.line).toMatch(/; HttpOnly/);
+    expect(next.body).not.toContain(cookiesOf(next).mk_refresh?.value);
+  });
+
   it('sign-out ends the session at the services host and clears the HttpOnly cookies', async () => {
     const { real, copies, cookie } = await signIn();
     const out = await storefront('/ums/rest/v3/session-logout', {

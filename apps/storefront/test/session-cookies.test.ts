@@ -130,7 +130,15 @@ describe('sessionCookies with HttpOnly tokens: the real ones HttpOnly, the page 
       .headers()
       .getSetCookie()
       .map((line) => line.split('=')[0]);
-    expect(names).toEqual(['access_token', 'refresh_token', 'id_token', 'mk_access', 'mk_refresh', 'mk_id']);
+    expect(names).toEqual([
+      'access_token',
+      'refresh_token',
+      'id_token',
+      'mk_access',
+      'mk_refresh',
+      'mk_id',
+      'mk_refresh_prev',
+    ]);
   });
 });
 

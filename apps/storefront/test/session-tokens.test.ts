@@ -79,8 +79,17 @@ describe('the real cookies', () => {
       `${names[1]}=rt.opaque; Max-Age=2592000; Path=/; HttpOnly${flag}; SameSite=Strict`,
       `${names[2]}=${encodeURIComponent(OTHER_JWT)}; Max-Age=2592000; Path=/; HttpOnly${flag}; SameSite=Strict`,
     ]);
-    expect(clearedCookieLines(secure).map((line) => line.split('=')[0])).toEqual(names);
+    expect(clearedCookieLines(secure).map((line) => line.split('=')[0])).toEqual([
+      ...names,
+      `${names[0]?.replace('access', 'refresh_prev')}`,
+    ]);
     expect(clearedCookieLines(secure).every((line) => line.includes('Expires=Thu, 01 Jan 1970'))).toBe(true);
+  });
+
+  it('a refresh’s grant keeps the token it replaced, for as long as an access token lives', () => {
+    expect(
+      realCookieLines(grant, false, 'rt.replaced').filter((line) => line.startsWith('mk_refresh_prev=')),
+    ).toEqual(['mk_refresh_prev=rt.replaced; Max-Age=300; Path=/; HttpOnly; SameSite=Strict']);
   });
 
   it('a grant without refresh or id token sets only the access cookie; 0 is a session cookie', () => {
@@ -91,8 +100,18 @@ describe('the real cookies', () => {
 
   it('reads the real cookies of the request’s scheme only', () => {
     const header = `access_token=${pageCopy(JWT)}; mk_access=${JWT}; __Host-mk_refresh=rt.secure; mk_id=`;
-    expect(realTokens(header, false)).toEqual({ access: JWT, refresh: null, id: null });
-    expect(realTokens(header, true)).toEqual({ access: null, refresh: 'rt.secure', id: null });
+    expect(realTokens(header, false)).toEqual({
+      access: JWT,
+      refresh: null,
+      id: null,
+      previousRefresh: null,
+    });
+    expect(realTokens(`${header}; __Host-mk_refresh_prev=rt.old`, true)).toEqual({
+      access: null,
+      refresh: 'rt.secure',
+      id: null,
+      previousRefresh: 'rt.old',
+    });
   });
 
   it('never forwards them to the services host', () => {
