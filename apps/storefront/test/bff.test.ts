@@ -12,10 +12,14 @@ let server: Awaited<ReturnType<typeof startStorefrontServer>>;
 /** Behind a proxy that ends TLS (`X-Forwarded-Proto: https`): the page is on https. */
 let behindTls: Awaited<ReturnType<typeof startStorefrontServer>>;
 
+// Pages wait for the sandbox as long as a loaded two-core machine needs (with the default 500 ms a
+// page rendered beside a browser suite came without the store's answers, so without its header).
+const WAITS = { dataTimeoutMs: 30_000, upstreamTimeoutMs: 30_000 };
+
 beforeAll(async () => {
   sandbox = await startSandboxServer({ port: 0, log: () => {} });
-  server = await startStorefrontServer({ servicesHost: sandbox.url });
-  behindTls = await startStorefrontServer({ servicesHost: sandbox.url, trustProxy: true });
+  server = await startStorefrontServer({ servicesHost: sandbox.url, ...WAITS });
+  behindTls = await startStorefrontServer({ servicesHost: sandbox.url, trustProxy: true, ...WAITS });
 });
 
 afterAll(async () => {
