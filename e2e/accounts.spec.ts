@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { pageAtRest, watchApiCalls } from './support/api-calls.ts';
 import { seriousViolations } from './support/axe.ts';
 import { useStorefront } from './support/servers.ts';
-import { sentCode, signInAtRest, signInInBrowser } from './support/sign-in.ts';
+import { expectTokensOutOfReach, sentCode, signInAtRest, signInInBrowser } from './support/sign-in.ts';
 import { expect, test } from './support/test.ts';
 
 // Accounts in Chromium against the sandbox: sign-up with a one-time code, sign-out and sign-in with a
@@ -99,9 +99,8 @@ test('a wrong password and a wrong code say so and change nothing', async ({ pag
   await page.locator('form').getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('alert')).toHaveText(/Incorrect e-mail, phone number or password/);
   await expect(page).toHaveURL(`${origin}/signin`);
-  expect(await page.context().cookies()).not.toContainEqual(
-    expect.objectContaining({ name: 'access_token' }),
-  );
+  for (const name of ['access_token', 'mk_access'])
+    expect(await page.context().cookies()).not.toContainEqual(expect.objectContaining({ name }));
 
   // One-time code sign-in: a wrong code is refused with the server's reason; the right one signs in.
   await page.getByRole('button', { name: 'One-time code' }).click();
@@ -247,12 +246,14 @@ test('a forgotten password is reset with a code; a locked account is unlocked wi
   await expect(page).toHaveURL(`${origin}/`);
 });
 
-test('[R2] cookies are SameSite=Strict; an expired access token is invisible; a revoked refresh ends the session', async ({
+test('[R2] [K1] cookies are SameSite=Strict, the real tokens HttpOnly; an expired access token is invisible; a revoked refresh ends the session', async ({
   page,
 }) => {
   const origin = await signInInBrowser(page, storefront.origin('demo'));
+  // Page scripts hold copies only; the real tokens are HttpOnly (the BFF: server/session-tokens.ts).
+  await expectTokensOutOfReach(page, storefront.sandboxUrl());
   const cookies = await page.context().cookies();
-  for (const name of ['access_token', 'refresh_token', 'id_token']) {
+  for (const name of ['access_token', 'refresh_token', 'id_token', 'mk_access', 'mk_refresh', 'mk_id']) {
     const cookie = cookies.find((candidate) => candidate.name === name);
     expect(cookie?.sameSite, name).toBe('Strict');
     // http here; on https the cookie store adds Secure.
@@ -291,9 +292,8 @@ test('[R2] cookies are SameSite=Strict; an expired access token is invisible; a 
   await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
   await expect(page.getByRole('button', { name: /^Account menu of/ })).toHaveCount(0);
   await expect(page.getByRole('link', { name: /Wishlist/ })).toHaveCount(0);
-  expect(await page.context().cookies()).not.toContainEqual(
-    expect.objectContaining({ name: 'access_token' }),
-  );
+  for (const name of ['access_token', 'mk_access', 'mk_refresh'])
+    expect(await page.context().cookies()).not.toContainEqual(expect.objectContaining({ name }));
 });
 
 test.describe('[R6] a refresh cut off by the page going away', () => {
@@ -313,13 +313,13 @@ test.describe('[R6] a refresh cut off by the page going away', () => {
     });
     await page.route(
       '**/ums/rest/v3/refresh-token',
-      // Sent on from the test (to the same server by its address), and never passed on to the page.
-      async (route) =>
-        answered(
-          (
-            await route.fetch({ url: route.request().url().replace('://demo.localhost', '://127.0.0.1') })
-          ).status(),
-        ),
+      // Sent on from the test (to the same server by its address, so from that origin: the proxy
+      // refuses a token-using call from any other), and never passed on to the page.
+      async (route) => {
+        const url = route.request().url().replace('://demo.localhost', '://127.0.0.1');
+        const headers = { ...(await route.request().allHeaders()), origin: new URL(url).origin };
+        answered((await route.fetch({ url, headers })).status());
+      },
       { times: 1 },
     );
     await expireTokens(false);

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { pageAtRest } from './support/api-calls.ts';
 import { useStorefront } from './support/servers.ts';
-import { signInAtRest } from './support/sign-in.ts';
+import { lapseAccessCookies, signInAtRest } from './support/sign-in.ts';
 import { expect, test } from './support/test.ts';
 
 // A signed-in page opened after the access token lapsed (its cookie goes with it) while the refresh
@@ -9,14 +9,14 @@ import { expect, test } from './support/test.ts';
 // /signin; a refused renewal goes to /signin keeping the page; a renewal cut off is said, with a retry.
 const storefront = useStorefront();
 
-/** The access token lapses: the services host no longer takes it, and its cookie expires with it. */
+/** The access token lapses: the services host no longer takes it, and its cookies expire with it. */
 async function lapseAccessToken(page: Page, options: { refreshToo?: boolean } = {}) {
   const response = await fetch(`${storefront.sandboxUrl()}/__sandbox/expire-tokens`, {
     method: 'POST',
     body: JSON.stringify({ refresh: options.refreshToo === true }),
   });
   expect(response.ok).toBe(true);
-  await page.context().clearCookies({ name: 'access_token' });
+  await lapseAccessCookies(page);
 }
 
 /** Every address the page's main frame went to, from now on. */

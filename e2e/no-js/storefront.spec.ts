@@ -1,5 +1,5 @@
 import { useStorefront } from '../support/servers.ts';
-import { sentCode } from '../support/sign-in.ts';
+import { expectTokensOutOfReach, sentCode } from '../support/sign-in.ts';
 import { expect, test } from '../support/test.ts';
 
 // Without JavaScript every page is the server's: links and GET forms navigate, sign-in and sign-out
@@ -69,7 +69,7 @@ test('what needs the code says so: the product page’s cart buttons and the car
   await expect(page.getByRole('note')).toHaveText(/Your cart is kept on this device and needs JavaScript/);
 });
 
-test('sign-in: a wrong password says so and stores nothing; a hostile return path goes to /', async ({
+test('[K1] sign-in: a wrong password says so and stores nothing; a hostile return path goes to /; page scripts hold no usable token', async ({
   page,
 }) => {
   const origin = storefront.origin('demo');
@@ -84,7 +84,8 @@ test('sign-in: a wrong password says so and stores nothing; a hostile return pat
   await page.locator('form').getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(`${origin}/`);
   const names = (await page.context().cookies()).map((cookie) => cookie.name).sort();
-  expect(names).toEqual(['access_token', 'id_token', 'refresh_token']);
+  expect(names).toEqual(['access_token', 'id_token', 'mk_access', 'mk_id', 'mk_refresh', 'refresh_token']);
+  await expectTokensOutOfReach(page, storefront.sandboxUrl());
 });
 
 test('sign-in returns to a path of the site, and sign-out ends the session on /', async ({ page }) => {
@@ -153,7 +154,7 @@ test('forgot password: a code, then a new password, which then signs the shopper
   await page.locator('form').getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(`${origin}/cart`);
   const names = (await page.context().cookies()).map((cookie) => cookie.name).sort();
-  expect(names).toEqual(['access_token', 'id_token', 'refresh_token']);
+  expect(names).toEqual(['access_token', 'id_token', 'mk_access', 'mk_id', 'mk_refresh', 'refresh_token']);
 });
 
 test('unlock: a locked account is unlocked with a code, then signs in', async ({ page }) => {
@@ -177,7 +178,7 @@ test('unlock: a locked account is unlocked with a code, then signs in', async ({
   await page.locator('form').getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(`${origin}/`);
   const names = (await page.context().cookies()).map((cookie) => cookie.name).sort();
-  expect(names).toEqual(['access_token', 'id_token', 'refresh_token']);
+  expect(names).toEqual(['access_token', 'id_token', 'mk_access', 'mk_id', 'mk_refresh', 'refresh_token']);
 });
 
 test('resend: a new code is refused until the wait is over, then sent, and it signs in', async ({ page }) => {
@@ -203,7 +204,7 @@ test('resend: a new code is refused until the wait is over, then sent, and it si
   await page.locator('form').getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(`${origin}/`);
   const names = (await page.context().cookies()).map((cookie) => cookie.name).sort();
-  expect(names).toEqual(['access_token', 'id_token', 'refresh_token']);
+  expect(names).toEqual(['access_token', 'id_token', 'mk_access', 'mk_id', 'mk_refresh', 'refresh_token']);
 });
 
 test('sign-up: the e-mail address gets a code, the details create the account, the shopper is signed in', async ({
@@ -234,7 +235,7 @@ test('sign-up: the e-mail address gets a code, the details create the account, t
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL(`${origin}/cart`);
   const names = (await page.context().cookies()).map((cookie) => cookie.name).sort();
-  expect(names).toEqual(['access_token', 'id_token', 'refresh_token']);
+  expect(names).toEqual(['access_token', 'id_token', 'mk_access', 'mk_id', 'mk_refresh', 'refresh_token']);
 
   // The new account's password works.
   await page.context().clearCookies();

@@ -39,3 +39,47 @@ export async function sentCode(sandboxUrl: string, destination: string): Promise
   expect(answer.ok, `a code sent to ${destination}`).toBe(true);
   return ((await answer.json()) as { otp: string }).otp;
 }
+
+/**
+ * The HttpOnly cookies the server-rendered storefront keeps the session's real tokens in (plain http
+ * here; `__Host-` names on https: apps/storefront/server/session-tokens.ts).
+ */
+export const REAL_TOKEN_COOKIES = ['mk_access', 'mk_id', 'mk_refresh'] as const;
+
+/** The access token's cookies lapse, as their lifetime ends: the page's copy and the real one. */
+export async function lapseAccessCookies(page: Page) {
+  await page.context().clearCookies({ name: 'access_token' });
+  await page.context().clearCookies({ name: 'mk_access' });
+}
+
+/**
+ * A signed-in page's scripts hold no token the services host accepts: `document.cookie` has copies it
+ * refuses (the page still reads their claims), the real tokens are in HttpOnly cookies, and the real
+ * access token is the one it takes.
+ */
+export async function expectTokensOutOfReach(page: Page, sandboxUrl: string) {
+  const cookies = await page.context().cookies();
+  for (const name of REAL_TOKEN_COOKIES)
+    expect(cookies.find((cookie) => cookie.name === name)?.httpOnly, name).toBe(true);
+  const visible = await page.evaluate(() => document.cookie);
+  const profile = async (token: string) =>
+    (await fetch(`${sandboxUrl}/ums/rest/v3/profile`, { headers: { authorization: `Bearer ${token}` } }))
+      .status;
+  const pageCookies = new Map(
+    visible
+      .split('; ')
+      .map((pair) => [
+        pair.slice(0, pair.indexOf('=')),
+        decodeURIComponent(pair.slice(pair.indexOf('=') + 1)),
+      ]),
+  );
+  for (const name of ['access_token', 'refresh_token', 'id_token']) {
+    const value = pageCookies.get(name);
+    expect(value, name).toBeTruthy();
+    expect(await profile(value ?? ''), name).toBe(401);
+  }
+  for (const cookie of cookies.filter((c) => (REAL_TOKEN_COOKIES as readonly string[]).includes(c.name)))
+    expect(visible).not.toContain(cookie.value);
+  const realAccess = cookies.find((cookie) => cookie.name === 'mk_access')?.value ?? '';
+  expect(await profile(decodeURIComponent(realAccess))).toBe(200);
+}

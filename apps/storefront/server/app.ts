@@ -219,6 +219,7 @@ export function createStorefrontApp(
           clientRoot,
           dataTimeoutMs,
           upstreamTimeoutMs,
+          httpOnlyTokens: proxy,
         };
         return { storefront };
       },

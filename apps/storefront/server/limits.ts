@@ -70,6 +70,11 @@ export function bufferedBodyOf(request: IncomingMessage): Buffer | undefined {
   return bodies.get(request);
 }
 
+/** Replaces the body read for this request (the proxy swapping in the session's real tokens). */
+export function replaceBufferedBody(request: IncomingMessage, body: Buffer): void {
+  bodies.set(request, body);
+}
+
 /**
  * What is read and dropped of a refused body before its answer, so that a client still sending gets
  * that answer: a connection that closes with the answer (the client's `Connection: close`, or ours)

@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import { pageAllowsTagManager } from '@marketkit/hooks/core';
+import { pageAllowsTagManager, unsignedToken } from '@marketkit/hooks/core';
 import type { i18n } from 'i18next';
 import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
@@ -55,7 +55,8 @@ export default async function handleRequest(
   );
   const page = {
     ...(server ? { nonce: server.nonce } : {}),
-    accessToken: scope?.accessToken ?? null,
+    // The render reads claims only: it gets the token without its signature, as the page holds it.
+    accessToken: unsignedToken(scope?.accessToken),
     texts: routerContext.isSpaMode
       ? null
       : scriptJson({

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished }
 import { pathLanguage, runtimeConfig } from '../server/app.ts';
 import { BUILD } from '../server/paths.ts';
 import { securityHeaders } from '../server/security.ts';
+import { pageCopy } from '../server/session-tokens.ts';
 import { startStorefrontServer } from '../server/start.ts';
 import { startStaticHost } from '../server/static-host.ts';
 
@@ -234,7 +235,7 @@ describe('pages, rendered by the real app', () => {
     expect(asked.filter((url) => url.startsWith('/pbs/rest/v3/products/1005'))).toHaveLength(1);
   });
 
-  it('a signed-in shopper’s page shows their name from the token cookie, never the token', async () => {
+  it('a signed-in shopper’s page shows their name from the HttpOnly token cookie, never the token', async () => {
     const client = createMarketClient({
       servicesHost: sandbox.url,
       store: 'demo',
@@ -248,7 +249,7 @@ describe('pages, rendered by the real app', () => {
     );
     if (grant.login_status !== 'SUCCESS') throw new Error('The seeded shopper needs no device check');
     const { response, html } = await page('/', {
-      cookie: `access_token=${encodeURIComponent(grant.access_token)}`,
+      cookie: `mk_access=${encodeURIComponent(grant.access_token)}; access_token=${pageCopy(grant.access_token)}`,
     });
     expect(html).not.toContain(grant.access_token);
     expect(html).toMatch(/aria-label="Account menu of [^"]+"/);

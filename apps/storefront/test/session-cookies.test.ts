@@ -1,5 +1,6 @@
 import { createCookieTokenStore, type TokenGrant } from '@marketkit/sdk';
 import { describe, expect, it } from 'vitest';
+import { pageCopy, realCookieLines, redactGrant } from '../server/session-tokens.ts';
 import { returnTarget, sessionCookies } from '../src/account-auth/session.server.ts';
 
 const GRANT: TokenGrant = {
@@ -33,7 +34,7 @@ describe('sessionCookies: a route action sets the cookies the browser token stor
     ['http://demo.localhost:3000/signin', false],
     ['https://shop.example/signin', true],
   ])('a grant at %s: the same names, values, attributes and lifetimes', (url, secure) => {
-    const cookies = sessionCookies(new Request(url, { method: 'POST' }));
+    const cookies = sessionCookies(new Request(url, { method: 'POST' }), { httpOnly: false });
     cookies.signIn(GRANT);
     const written = cookies.headers().getSetCookie();
     const browser = browserLines(url, (store) => {
@@ -57,10 +58,10 @@ describe('sessionCookies: a route action sets the cookies the browser token stor
         method: 'POST',
         headers: { cookie: 'mk_ln=en; access_token=a; refresh_token=r; id_token=i' },
       }),
+      { httpOnly: false },
     );
-    expect(cookies.tokens.get()).toEqual({ accessToken: 'a', refreshToken: 'r', idToken: 'i' });
-    cookies.tokens.clear();
-    expect(cookies.tokens.get()).toBeNull();
+    expect(cookies.idToken()).toBe('i');
+    cookies.signOut();
     const names = cookies
       .headers()
       .getSetCookie()
@@ -69,7 +70,75 @@ describe('sessionCookies: a route action sets the cookies the browser token stor
   });
 
   it('sets nothing when nothing was signed in', () => {
-    expect(sessionCookies(new Request('http://demo.localhost/signin')).headers().getSetCookie()).toEqual([]);
+    for (const httpOnly of [false, true])
+      expect(
+        sessionCookies(new Request('http://demo.localhost/signin'), { httpOnly }).headers().getSetCookie(),
+      ).toEqual([]);
+  });
+});
+
+describe('sessionCookies with HttpOnly tokens: the real ones HttpOnly, the page gets copies', () => {
+  const jwt = (claims: object, signature: string) =>
+    `${Buffer.from('{"alg":"HS256"}').toString('base64url')}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.${signature}`;
+  const REAL: TokenGrant = {
+    access_token: jwt({ sub: '7', typ: 'Bearer' }, 'sig-a'),
+    refresh_token: 'rt.opaque',
+    id_token: jwt({ sub: '7', typ: 'ID' }, 'sig-i'),
+    expires_in: 300,
+    refresh_expires_in: 2_592_000,
+  };
+
+  it.each([
+    ['http://demo.localhost:3000/signin', false, 'mk_'],
+    ['https://shop.example/signin', true, '__Host-mk_'],
+  ])('a grant at %s', (url, secure, prefix) => {
+    const cookies = sessionCookies(new Request(url, { method: 'POST' }), { httpOnly: true });
+    cookies.signIn(REAL);
+    const written = cookies.headers().getSetCookie();
+    const page = written.filter((line) => !line.startsWith(prefix));
+    const real = written.filter((line) => line.startsWith(prefix));
+    // The page's cookies are what the browser's own store writes for the redacted grant (a sign-in
+    // through the proxy), and hold no token the services host accepts.
+    expect(withoutExpiry(page)).toEqual(
+      withoutExpiry(
+        browserLines(url, (store) => {
+          store.clear();
+          store.set(redactGrant(REAL));
+        }),
+      ),
+    );
+    expect(page.join('\n')).not.toContain('sig-');
+    expect(page.join('\n')).not.toContain('rt.opaque');
+    expect(real).toEqual(realCookieLines(REAL, secure));
+    expect(real.every((line) => line.includes('; HttpOnly') && line.includes('; SameSite=Strict'))).toBe(
+      true,
+    );
+    expect(real.every((line) => line.includes('; Secure') === secure)).toBe(true);
+  });
+
+  it('signs out with the real id token and clears the real cookies too', () => {
+    const cookies = sessionCookies(
+      new Request('http://demo.localhost/signin', {
+        method: 'POST',
+        headers: { cookie: `id_token=${pageCopy(REAL.id_token ?? '')}; mk_id=${REAL.id_token}` },
+      }),
+      { httpOnly: true },
+    );
+    expect(cookies.idToken()).toBe(REAL.id_token);
+    cookies.signOut();
+    const names = cookies
+      .headers()
+      .getSetCookie()
+      .map((line) => line.split('=')[0]);
+    expect(names).toEqual([
+      'access_token',
+      'refresh_token',
+      'id_token',
+      'mk_access',
+      'mk_refresh',
+      'mk_id',
+      'mk_refresh_prev',
+    ]);
   });
 });
 

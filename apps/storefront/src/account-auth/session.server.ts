@@ -1,6 +1,7 @@
 import { deviceName, isDeviceId, returnPathOrHome } from '@marketkit/hooks/core';
 import { type CookieJar, createCookieTokenStore, type TokenGrant } from '@marketkit/sdk';
 import { redirect } from 'react-router';
+import { clearedCookieLines, realCookieLines, realTokens, redactGrant } from '../../server/session-tokens.ts';
 
 /**
  * A cookie jar over a request's cookies that records every cookie written to it as a `Set-Cookie`
@@ -32,20 +33,36 @@ function responseJar(request: Request) {
   return { jar, written };
 }
 
-/** The session's cookies as a request sees them, and the `Set-Cookie` headers of what was changed. */
-export function sessionCookies(request: Request) {
+/**
+ * The session's cookies as a request sees them, and the `Set-Cookie` headers of what was changed. With
+ * `httpOnly` (the server proxies `/api`), the real tokens are HttpOnly cookies and the page's token
+ * store gets copies, exactly as a sign-in through the proxy leaves them (server/session-tokens.ts).
+ */
+export function sessionCookies(request: Request, { httpOnly }: { httpOnly: boolean }) {
   const { jar, written } = responseJar(request);
-  const tokens = createCookieTokenStore({
-    document: jar,
-    cookieStore: null,
-    secure: new URL(request.url).protocol === 'https:',
-  });
+  const secure = new URL(request.url).protocol === 'https:';
+  const tokens = createCookieTokenStore({ document: jar, cookieStore: null, secure });
   return {
-    tokens,
-    /** Stores a grant as the browser's token store would (a new session replaces the old whole). */
+    /** The id token that names the session to end at sign-out (the real one, not the page's copy). */
+    idToken(): string | null {
+      return httpOnly
+        ? realTokens(request.headers.get('cookie'), secure).id
+        : (tokens.get()?.idToken ?? null);
+    },
+    /** Stores a grant as a sign-in in the browser would (a new session replaces the old whole). */
     signIn(grant: TokenGrant) {
       tokens.clear();
-      tokens.set(grant);
+      if (!httpOnly) {
+        tokens.set(grant);
+        return;
+      }
+      tokens.set(redactGrant(grant));
+      written.push(...realCookieLines(grant, secure));
+    },
+    /** Forgets the session: the page's cookies and the real ones. */
+    signOut() {
+      tokens.clear();
+      if (httpOnly) written.push(...clearedCookieLines(secure));
     },
     headers(): Headers {
       const headers = new Headers();

@@ -20,7 +20,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   // A code form sent without its button (Enter in some browsers, `form.submit()`) names its step only.
   const intent = field(form, 'intent') || field(form, 'step');
-  const cookies = sessionCookies(request);
+  const cookies = sessionCookies(request, { httpOnly: scope.server.httpOnlyTokens });
   const { client } = scope;
   const username = field(form, 'username');
   const extension = field(form, 'extension');
@@ -47,13 +47,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   try {
     if (intent === 'sign-out') {
-      const idToken = cookies.tokens.get()?.idToken;
+      const idToken = cookies.idToken();
       // The session ends here whatever the services host answers (spec: cleared on success or error).
       if (idToken)
         await client
           .POST('/ums/rest/v3/session-logout', { body: { id_token_hint: idToken } })
           .catch(() => undefined);
-      cookies.tokens.clear();
+      cookies.signOut();
       return redirect('/', { headers: cookies.headers() });
     }
     if (intent === 'password' || intent === 'send-code' || intent === 'forgot' || intent === 'unlock') {

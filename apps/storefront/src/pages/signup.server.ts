@@ -38,7 +38,8 @@ async function requirementsOf(client: MarketClient): Promise<SignUpRequirements>
  * the return path). Each step's state travels in the form and is checked again on every request.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { client } = requestScope(request, context);
+  const scope = requestScope(request, context);
+  const { client } = scope;
   const form = await request.formData();
   const by = field(form, 'by') === 'email' ? 'email' : 'phone';
   const values = {
@@ -180,7 +181,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         }),
       );
       if (result.login_status !== 'SUCCESS') return again({ failure: null });
-      const cookies = sessionCookies(request);
+      const cookies = sessionCookies(request, { httpOnly: scope.server.httpOnlyTokens });
       cookies.signIn(result);
       return signedInRedirect(request, cookies);
     } catch (error) {

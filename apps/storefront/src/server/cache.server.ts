@@ -1,5 +1,6 @@
 import { parse } from 'cookie';
 import type { EntryContext } from 'react-router';
+import { REAL_COOKIE_NAMES } from '../../server/session-tokens.ts';
 import { LANGUAGE_COOKIE, PINCODE_COOKIE } from '../app/preferences.ts';
 import type { RouteHandle } from '../i18n/namespaces.ts';
 
@@ -10,7 +11,7 @@ export const SHARED_MAX_AGE_S = 60;
 export const STALE_WHILE_REVALIDATE_S = 600;
 
 /** Cookies that make a page the shopper's own (a session), or change what it shows (language, pincode). */
-const SESSION_COOKIES = ['access_token', 'refresh_token', 'id_token'];
+const SESSION_COOKIES = ['access_token', 'refresh_token', 'id_token', ...REAL_COOKIE_NAMES];
 const PREFERENCE_COOKIES = [LANGUAGE_COOKIE, PINCODE_COOKIE];
 
 /** Whether any of the cookies is set, to something. */

@@ -21,6 +21,11 @@ export interface StorefrontServerContext {
   dataTimeoutMs: number;
   /** The bound on every call to the services host (then aborted, freeing its socket). */
   upstreamTimeoutMs: number;
+  /**
+   * Whether the session's real tokens are HttpOnly cookies of this server, the page holding copies
+   * (server/session-tokens.ts): so when `/api` is proxied, which swaps the copies back.
+   */
+  httpOnlyTokens: boolean;
 }
 
 declare module 'react-router' {

@@ -12,6 +12,7 @@ import { createMarketClient, createMemoryTokenStore, type MarketClient } from '@
 import { type DehydratedState, dehydrate, hashKey, QueryClient } from '@tanstack/react-query';
 import { parse } from 'cookie';
 import type { AppLoadContext } from 'react-router';
+import { isCopyOf, realTokens } from '../../server/session-tokens.ts';
 import { LANGUAGE_COOKIE, PINCODE_COOKIE } from '../app/preferences.ts';
 import type { StorefrontServerContext } from './context.ts';
 
@@ -91,7 +92,14 @@ function createScope(request: Request, server: StorefrontServerContext): Request
   const storeId = Object.hasOwn(config.storeIds, store) ? (config.storeIds[store] ?? null) : null;
   const savedPincode = readCookie(PINCODE_COOKIE);
   const pincode = isSavablePincode(savedPincode) && savedPincode !== ALL_PRODUCTS ? savedPincode : null;
-  const token = readCookie('access_token');
+  // With the proxy, the real token is the server's HttpOnly cookie; the session is the page's while
+  // its copy is there (the browser decides as it does: a page that cleared its session is a guest's).
+  const real = realTokens(request.headers.get('cookie'), url.protocol === 'https:').access;
+  const token = server.httpOnlyTokens
+    ? isCopyOf(readCookie('access_token'), real)
+      ? real
+      : null
+    : readCookie('access_token');
   const accessToken = sessionFromToken(token).status === 'signed-in' ? token : null;
   const cookieLanguage = readCookie(LANGUAGE_COOKIE);
   const candidate =
