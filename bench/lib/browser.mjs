@@ -96,6 +96,7 @@ export async function prepareSignIn(page, origin) {
   await open(page, `${origin}/signin`);
   await fill(page, 'E-mail or phone number', SHOPPER.username);
   await fill(page, 'Password', SHOPPER.password);
-  const submit = await control(page, 'Sign in', { within: 'form' });
+  // The sign-in form (the one with the password): the page has other forms before it.
+  const submit = await control(page, 'Sign in', { within: 'form:has(input[type=password])' });
   return () => submit.click();
 }
