@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { realCookieNames } from '../../apps/storefront/server/session-tokens.ts';
 import { pageAtRest, watchApiCalls } from './api-calls.ts';
 
 /** The sign-in form's texts in the seeded stores' languages. */
@@ -40,16 +41,14 @@ export async function sentCode(sandboxUrl: string, destination: string): Promise
   return ((await answer.json()) as { otp: string }).otp;
 }
 
-/**
- * The HttpOnly cookies the server-rendered storefront keeps the session's real tokens in (plain http
- * here; `__Host-` names on https: apps/storefront/server/session-tokens.ts).
- */
-export const REAL_TOKEN_COOKIES = ['mk_access', 'mk_id', 'mk_refresh'] as const;
+/** The HttpOnly cookies the server-rendered storefront keeps the session's real tokens in (plain http here). */
+const REAL = realCookieNames(false);
+const REAL_TOKEN_COOKIES: readonly string[] = Object.values(REAL);
 
 /** The access token's cookies lapse, as their lifetime ends: the page's copy and the real one. */
 export async function lapseAccessCookies(page: Page) {
   await page.context().clearCookies({ name: 'access_token' });
-  await page.context().clearCookies({ name: 'mk_access' });
+  await page.context().clearCookies({ name: REAL.access });
 }
 
 /**
@@ -78,8 +77,8 @@ export async function expectTokensOutOfReach(page: Page, sandboxUrl: string) {
     expect(value, name).toBeTruthy();
     expect(await profile(value ?? ''), name).toBe(401);
   }
-  for (const cookie of cookies.filter((c) => (REAL_TOKEN_COOKIES as readonly string[]).includes(c.name)))
+  for (const cookie of cookies.filter((c) => REAL_TOKEN_COOKIES.includes(c.name)))
     expect(visible).not.toContain(cookie.value);
-  const realAccess = cookies.find((cookie) => cookie.name === 'mk_access')?.value ?? '';
+  const realAccess = cookies.find((cookie) => cookie.name === REAL.access)?.value ?? '';
   expect(await profile(decodeURIComponent(realAccess))).toBe(200);
 }

@@ -47,13 +47,7 @@ function dropHopByHop(headers: IncomingHttpHeaders): void {
  * or not: that is for tests on the services host itself, never for the storefront's visitors.
  */
 function isSandboxControl(path: string): boolean {
-  let decoded = path;
-  try {
-    decoded = decodeURIComponent(path);
-  } catch {
-    // Malformed escapes: checked as written.
-  }
-  return /^\/*__sandbox/i.test(decoded);
+  return routedPath(path).startsWith('/__sandbox');
 }
 
 /** A plain-text refusal that is never cached. */

@@ -92,14 +92,13 @@ function createScope(request: Request, server: StorefrontServerContext): Request
   const storeId = Object.hasOwn(config.storeIds, store) ? (config.storeIds[store] ?? null) : null;
   const savedPincode = readCookie(PINCODE_COOKIE);
   const pincode = isSavablePincode(savedPincode) && savedPincode !== ALL_PRODUCTS ? savedPincode : null;
-  // With the proxy, the real token is the server's HttpOnly cookie; the session is the page's while
-  // its copy is there (the browser decides as it does: a page that cleared its session is a guest's).
-  const real = realTokens(request.headers.get('cookie'), url.protocol === 'https:').access;
-  const token = server.httpOnlyTokens
-    ? isCopyOf(readCookie('access_token'), real)
-      ? real
-      : null
-    : readCookie('access_token');
+  let token = readCookie('access_token');
+  if (server.httpOnlyTokens) {
+    // With the proxy, the real token is the server's HttpOnly cookie; the session is the page's while
+    // its copy is there (the browser decides as it does: a page that cleared its session is a guest's).
+    const real = realTokens(request.headers.get('cookie'), url.protocol === 'https:').access;
+    token = isCopyOf(token, real) ? real : null;
+  }
   const accessToken = sessionFromToken(token).status === 'signed-in' ? token : null;
   const cookieLanguage = readCookie(LANGUAGE_COOKIE);
   const candidate =
