@@ -2,11 +2,13 @@
 // Keyed cart writes per second on the sandbox HTTP server (state on disk), with no Idempotency-Key saved
 // and then with 5,000 saved by other shoppers, in the same run: saving must not cost more as keys grow.
 //
-// Run: node bench/idempotency-keys.mjs [--writes 800] [--shoppers 8] [--saved 5000] [--rounds 5]
-//      (after `pnpm --filter @marketkit/sandbox build`)
-import { readFileSync, rmSync, statSync } from 'node:fs';
+// Run: node bench/idempotency-keys.mjs [--writes 800] [--shoppers 8] [--saved 5000] [--rounds 5] [--out FILE]
+//      (after `pnpm --filter @marketkit/sandbox build`). The figures go to bench/results/idempotency-keys.json
+//      (or FILE), which bench/RESULTS.md shows.
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { percentile, signUp, startSandboxProcess } from './sandbox-load.mjs';
 
@@ -55,6 +57,10 @@ async function main() {
       shoppers: { type: 'string', default: '8' },
       saved: { type: 'string', default: '5000' },
       rounds: { type: 'string', default: '5' },
+      out: {
+        type: 'string',
+        default: join(dirname(fileURLToPath(import.meta.url)), 'results', 'idempotency-keys.json'),
+      },
     },
   });
   const writes = Number(values.writes);
@@ -119,6 +125,33 @@ async function main() {
       `with ${saved} saved keys: ${(ratio * 100).toFixed(0)} % of the rate with none (target: 80-120 %); load average ${loadavg()
         .map((l) => l.toFixed(1))
         .join(' ')}`,
+    );
+    const summary = (name, size) => ({
+      writesPerSecond: rows[name].map((r) => Math.round(r.perSecond)),
+      medianPerSecond: Math.round(median(rows[name], 'perSecond')),
+      medianP50Ms: Number(median(rows[name], 'p50').toFixed(1)),
+      failed: rows[name].reduce((n, r) => n + r.failed, 0),
+      stateBytes: size.state,
+      journalBytes: size.journal,
+      journalLines: size.lines,
+    });
+    mkdirSync(dirname(values.out), { recursive: true });
+    writeFileSync(
+      values.out,
+      `${JSON.stringify(
+        {
+          date: new Date().toISOString(),
+          command: `node bench/idempotency-keys.mjs --writes ${writes} --shoppers ${values.shoppers} --saved ${saved} --rounds ${values.rounds}`,
+          loadAverage: loadavg().map((l) => Number(l.toFixed(1))),
+          savedKeys: saved,
+          none: summary('none', sizes[0]),
+          full: summary('full', sizes[1]),
+          ratio: Number(ratio.toFixed(3)),
+          target: '0.8-1.2',
+        },
+        null,
+        2,
+      )}\n`,
     );
     if ([...rows.none, ...rows.full].some((r) => r.failed > 0)) process.exitCode = 1;
   } finally {
