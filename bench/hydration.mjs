@@ -68,7 +68,7 @@ async function visit(browser, url) {
     return {
       fcp: seen.fcp,
       hydrated: seen.hydratedAt,
-      // A page that is interactive when it first paints (the SPA draws with React) has no gap.
+      // A page interactive by the time it first paints has no gap (the effect may run before the paint).
       gap: Math.max(0, seen.hydratedAt - seen.fcp),
       longTasksAfterFcp: afterPaint.length,
       longTaskMsAfterFcp: total(afterPaint),

@@ -107,7 +107,8 @@ if (unknown.length > 0) {
 }
 const partial = only.length < PARTS.length;
 const out = args.out ?? (partial ? join(here, '.out', 'RESULTS.md') : join(here, 'RESULTS.md'));
-const rawOut = join(partial && !args.out ? join(here, '.out') : join(here, 'results'), 'results.json');
+// A partial run's raw figures go beside its markdown, never over the committed full run's.
+const rawOut = partial ? out.replace(/\.md$/i, '').concat('.json') : join(here, 'results', 'results.json');
 const wants = (part) => only.includes(part);
 const log = (text) => process.stdout.write(text);
 const step = (text) => console.log(`\n▸ ${text}`);
