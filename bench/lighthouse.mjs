@@ -10,12 +10,46 @@ import { initialJs } from './lib/initial-js.mjs';
 import { median } from './lib/stats.mjs';
 
 const FORM_FACTORS = { mobile: undefined, desktop: desktopConfig };
+/** How many of a breakdown's items are kept (the largest), beside its total. */
+const TOP_ITEMS = 5;
+
+/** A breakdown audit's items as [label, ms], largest first (the page's origin left out of URLs). */
+const itemsOf = (lhr, audit, label, value) =>
+  (lhr.audits[audit]?.details?.items ?? [])
+    .map((item) => [String(label(item)).replace(/^https?:\/\/[^/]+/, ''), value(item)])
+    .sort((a, b) => b[1] - a[1]);
+
+/** Per label, the median over the runs (a label missing from a run counts 0 there); largest first. */
+function medianItems(runs) {
+  const labels = new Set(runs.flatMap((items) => items.map(([label]) => label)));
+  return [...labels]
+    .map((label) => [label, median(runs.map((items) => items.find(([l]) => l === label)?.[1] ?? 0))])
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, TOP_ITEMS);
+}
 
 const metricsOf = (lhr) => ({
   score: Math.round((lhr.categories.performance.score ?? 0) * 100),
   lcp: lhr.audits['largest-contentful-paint'].numericValue,
   tbt: lhr.audits['total-blocking-time'].numericValue,
   cls: lhr.audits['cumulative-layout-shift'].numericValue,
+  // How fast this machine is by Lighthouse's own yardstick, and where the main thread's time went
+  // (both scaled as Lighthouse scales them: ×4 in the mobile runs): figures from two machines compare.
+  benchmarkIndex: lhr.environment.benchmarkIndex,
+  mainThreadMs: lhr.audits['mainthread-work-breakdown']?.numericValue ?? 0,
+  mainThread: itemsOf(
+    lhr,
+    'mainthread-work-breakdown',
+    (item) => item.groupLabel ?? item.group,
+    (item) => item.duration,
+  ),
+  bootupMs: lhr.audits['bootup-time']?.numericValue ?? 0,
+  bootup: itemsOf(
+    lhr,
+    'bootup-time',
+    (item) => item.url,
+    (item) => item.total,
+  ),
   // The element's HTML, with the server's origin (a random port) left out.
   lcpElement:
     lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet?.replace(
@@ -32,6 +66,11 @@ const summarize = (samples) =>
         lcp: median(samples.map((s) => s.lcp)),
         tbt: median(samples.map((s) => s.tbt)),
         cls: median(samples.map((s) => s.cls)),
+        benchmarkIndex: median(samples.map((s) => s.benchmarkIndex)),
+        mainThreadMs: median(samples.map((s) => s.mainThreadMs)),
+        mainThreadTop: medianItems(samples.map((s) => s.mainThread)),
+        bootupMs: median(samples.map((s) => s.bootupMs)),
+        bootupTop: medianItems(samples.map((s) => s.bootup)),
         lcpElement: samples[0]?.lcpElement ?? null,
         samples,
       };
@@ -47,7 +86,7 @@ export async function measureLighthouse(pages, { runs, log = () => {} }) {
     chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
   });
   const samples = new Map(pages.map((page) => [page.name, { mobile: [], desktop: [], js: [] }]));
-  const environment = { lighthouse: '?', chromium: '?' };
+  const environment = { lighthouse: '?', chromium: '?', benchmarkIndex: [] };
   try {
     for (let run = 0; run < runs; run += 1) {
       for (const page of pages) {
@@ -67,6 +106,7 @@ export async function measureLighthouse(pages, { runs, log = () => {} }) {
           }
           environment.lighthouse = lhr.lighthouseVersion;
           environment.chromium = (lhr.environment.hostUserAgent.match(/Chrome\/[\d.]+/) ?? ['?'])[0];
+          environment.benchmarkIndex.push(lhr.environment.benchmarkIndex);
           const entry = samples.get(page.name);
           entry[formFactor].push(metricsOf(lhr));
           if (formFactor === 'mobile')

@@ -2,7 +2,7 @@
 // The bench: one command, every figure, written to bench/RESULTS.md (raw figures in
 // bench/results/results.json). `npm run bench` builds what it measures first, then runs this.
 //
-//   node bench/run.mjs [--runs 3] [--only lighthouse,inp,requests,merge,sdk] [--out FILE]
+//   node bench/run.mjs [--runs 3] [--only lighthouse,hydration,inp,requests,merge,sdk] [--out FILE]
 //
 // A partial run (--only) writes to bench/.out/ unless --out is given, so bench/RESULTS.md always holds
 // a full run. What each part measures and how: bench/README.md.
@@ -11,6 +11,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { measureHydration } from './hydration.mjs';
 import { measureInp } from './inp.mjs';
 import { launchBrowser } from './lib/browser.mjs';
 import { SPA_IDLE_MODULES } from './lib/initial-js.mjs';
@@ -29,7 +30,7 @@ import { renderResults } from './report.mjs';
 import { measureRequests } from './requests.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const PARTS = ['lighthouse', 'inp', 'requests', 'merge', 'sdk'];
+const PARTS = ['lighthouse', 'hydration', 'inp', 'requests', 'merge', 'sdk'];
 /** The shopping pages, per store and language: [label, store, path prefix, product]. */
 const SHOPPERS = [
   ['demo', 'demo', '', 1005],
@@ -66,6 +67,15 @@ function lighthousePages(servers) {
         desktop: label === 'demo',
       })),
     ),
+    // The third store's home, in English: its own catalogue and theme on the same code.
+    {
+      name: 'bazaar /',
+      kind: 'route',
+      url: `${servers.originOf('bazaar')}/`,
+      origin: servers.originOf('bazaar'),
+      dist: STOREFRONT_DIST,
+      desktop: false,
+    },
     ...routesOf('', 1005).map((route) => ({
       name: `SPA ${route}`,
       kind: 'spa',
@@ -97,7 +107,8 @@ if (unknown.length > 0) {
 }
 const partial = only.length < PARTS.length;
 const out = args.out ?? (partial ? join(here, '.out', 'RESULTS.md') : join(here, 'RESULTS.md'));
-const rawOut = join(partial && !args.out ? join(here, '.out') : join(here, 'results'), 'results.json');
+// A partial run's raw figures go beside its markdown, never over the committed full run's.
+const rawOut = partial ? out.replace(/\.md$/i, '').concat('.json') : join(here, 'results', 'results.json');
 const wants = (part) => only.includes(part);
 const log = (text) => process.stdout.write(text);
 const step = (text) => console.log(`\n▸ ${text}`);
@@ -124,11 +135,12 @@ if (wants('sdk')) {
 }
 
 const needsServers = only.some((part) => part !== 'sdk');
-if (wants('lighthouse')) {
+const needsBaselines = wants('lighthouse') || wants('hydration');
+if (needsBaselines) {
   step('Building the baselines (bare React page, static HTML page)');
   await buildBaselines();
 }
-const servers = needsServers ? await startServers({ baselines: wants('lighthouse') }) : null;
+const servers = needsServers ? await startServers({ baselines: needsBaselines }) : null;
 try {
   if (wants('lighthouse')) {
     const pages = lighthousePages(servers);
@@ -137,10 +149,16 @@ try {
     );
     results.lighthouse = await measureLighthouse(pages, { runs, log });
   }
-  if (wants('inp') || wants('requests') || wants('merge')) {
+  if (wants('hydration') || wants('inp') || wants('requests') || wants('merge')) {
     const browser = await launchBrowser();
     try {
       results.chromium = (await browser.version()).replace(/^(Headless)?Chrome\//, '');
+      if (wants('hydration')) {
+        // The pages that hydrate: every Lighthouse page but the static one (no JavaScript).
+        const pages = lighthousePages(servers).filter((page) => page.kind !== 'static');
+        step(`Hydration gap and long tasks (4× CPU, slow 4G), ${runs} run(s) × ${pages.length} pages`);
+        results.hydration = await measureHydration(browser, pages, { runs, log });
+      }
       if (wants('inp')) {
         step(`INP (lab): add to cart, ${runs} run(s) per shopper`);
         results.inp = await measureInp(browser, servers, { runs });

@@ -62,6 +62,26 @@ function idleFiles(dist, loaded, idleModules) {
 }
 
 /**
+ * Gzip KiB of scripts a page loaded (paths under `dist`): the critical ones (`kib`), all of them
+ * (`allKib`, with the idle-time chunks), the critical file names, and every file with its size (largest
+ * first) and whether it is idle-time. Shared by the bench and the first-load budget check
+ * (e2e/first-load.spec.ts), so both count the same bytes.
+ */
+export function sizeScripts(dist, files, idleModules = IDLE_MODULES) {
+  const idle = idleFiles(dist, files, idleModules);
+  const sizes = files
+    .map((file) => ({ file, kib: gzipKiB(join(dist, file)), idle: idle.has(file) }))
+    .sort((a, b) => b.kib - a.kib);
+  const total = (list) => list.reduce((sum, entry) => sum + entry.kib, 0);
+  return {
+    kib: total(sizes.filter((entry) => !entry.idle)),
+    allKib: total(sizes),
+    files: files.filter((file) => !idle.has(file)),
+    sizes,
+  };
+}
+
+/**
  * Gzip KiB of the scripts a Lighthouse run saw the page load from `origin`: the critical ones (`kib`),
  * all of them (`allKib`, with the idle-time chunks), the critical ones as transferred (`transferKib`),
  * the critical file names and the request count.
@@ -70,13 +90,11 @@ export function initialJs(lhr, origin, dist, idleModules = IDLE_MODULES) {
   const items = lhr.audits['network-requests']?.details?.items ?? [];
   const scripts = items.filter((item) => item.resourceType === 'Script' && item.url.startsWith(origin));
   const files = [...new Set(scripts.map((item) => new URL(item.url).pathname.slice(1)))];
-  const idle = idleFiles(dist, files, idleModules);
-  const size = (list) => list.reduce((sum, file) => sum + gzipKiB(join(dist, file)), 0);
-  const critical = files.filter((file) => !idle.has(file));
+  const { kib, allKib, files: critical } = sizeScripts(dist, files, idleModules);
   // What crossed the network for them (the server's own encoding: brotli when the browser takes it).
   const transferKib =
     scripts
       .filter((item) => critical.includes(new URL(item.url).pathname.slice(1)))
       .reduce((sum, item) => sum + (item.transferSize ?? 0), 0) / 1024;
-  return { kib: size(critical), allKib: size(files), transferKib, files: critical, requests: items.length };
+  return { kib, allKib, transferKib, files: critical, requests: items.length };
 }

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import {
   type AssetsManifest,
   budgetProblems,
+  budgetVerdict,
   firstLoadScripts,
   gzipKiB,
   pageRoutes,
@@ -116,6 +117,19 @@ describe('budgets', () => {
     ['a route gone', {}, { '/old': 90 }, [{ route: '/old', kind: 'gone', budget: 90 }]],
   ])('%s', (_, measured, budgets, problems) => {
     expect(budgetProblems(measured, budgets, 5)).toEqual(problems);
+  });
+});
+
+describe('a route against its budget', () => {
+  it.each([
+    ['at the budget', 100, 100, 'within'],
+    ['over by the tolerance exactly', 105, 100, 'within'],
+    ['over by more than the tolerance', 105.1, 100, 'over'],
+    ['under by the tolerance exactly', 95, 100, 'within'],
+    ['under by more than the tolerance', 94.9, 100, 'under'],
+    ['without a budget', 90, undefined, 'unbudgeted'],
+  ] as const)('%s', (_, kib, budget, verdict) => {
+    expect(budgetVerdict(kib, budget, 5)).toBe(verdict);
   });
 });
 

@@ -69,6 +69,20 @@ export type BudgetProblem =
   | { route: string; kind: 'unbudgeted'; kib: number }
   | { route: string; kind: 'gone'; budget: number };
 
+/** Where a route's first load stands against its budget: more than the tolerance over or under it. */
+export type BudgetVerdict = 'over' | 'under' | 'within' | 'unbudgeted';
+
+/**
+ * A route more than `toleranceKiB` over its budget fails; more than `toleranceKiB` under it passes but
+ * is said, so the budget gets tightened; a route without a budget is its own case.
+ */
+export function budgetVerdict(kib: number, budget: number | undefined, toleranceKiB: number): BudgetVerdict {
+  if (budget === undefined) return 'unbudgeted';
+  if (kib > budget + toleranceKiB) return 'over';
+  if (kib < budget - toleranceKiB) return 'under';
+  return 'within';
+}
+
 /**
  * Compares measured first loads with the budget file's: a route more than `toleranceKiB` over its
  * budget, a route without one, and a budget whose route no longer exists are each a problem.
@@ -81,8 +95,9 @@ export function budgetProblems(
   const problems: BudgetProblem[] = [];
   for (const [route, kib] of Object.entries(measured)) {
     const budget = budgets[route];
+    const verdict = budgetVerdict(kib, budget, toleranceKiB);
     if (budget === undefined) problems.push({ route, kind: 'unbudgeted', kib });
-    else if (kib > budget + toleranceKiB) problems.push({ route, kind: 'over', kib, budget });
+    else if (verdict === 'over') problems.push({ route, kind: 'over', kib, budget });
   }
   for (const [route, budget] of Object.entries(budgets))
     if (!(route in measured)) problems.push({ route, kind: 'gone', budget });
