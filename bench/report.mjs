@@ -1,4 +1,7 @@
-// Turns one run's raw results into bench/RESULTS.md: the budgets first, then every figure.
+// Turns one run's raw results into bench/RESULTS.md: the budgets first, then every figure, then the
+// figures of the runs made apart (the session soak, keyed cart writes), read from their own files.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fmt, median } from './lib/stats.mjs';
 
 /**
@@ -444,7 +447,89 @@ function sdkSection(sdk) {
   ];
 }
 
-export function renderResults(results) {
+/** The raw figures of the runs made apart from `run.mjs`, where they have been written. */
+export function readSeparateRuns(resultsDir) {
+  const read = (file) =>
+    existsSync(join(resultsDir, file)) ? JSON.parse(readFileSync(join(resultsDir, file), 'utf8')) : null;
+  return { soak: read('session-soak.json'), keys: read('idempotency-keys.json') };
+}
+
+function separateSection({ soak, keys }) {
+  if (!soak && !keys) return [];
+  const lines = [
+    '## Runs made apart',
+    '',
+    'Each has its own command and raw file in `bench/results/`; they are not part of `run.mjs` (each takes its own time and load).',
+    '',
+  ];
+  if (soak) {
+    const m = soak.machine;
+    lines.push(
+      '### Signed-in page loads with lapsing tokens (`node bench/session-soak.mjs`)',
+      '',
+      `${soak.rounds} signed-in page loads over two tabs of one shopper whose access tokens live ${soak.ttlSeconds} s; ${soak.lapsedLoads} of them started with the access token lapsed. Machine: ${m.cpu}, ${m.cores} cores, Node ${m.node}; ${fmt(soak.seconds / 60, 1)} min. Raw: \`bench/results/session-soak.json\`.`,
+      '',
+      ...table(
+        ['Figure', 'Target', 'Measured', 'Status'],
+        [
+          ['Sessions ended', '0', String(soak.sessionsEnded), status(soak.sessionsEnded === 0)],
+          [
+            'Loads sent away from the page asked for',
+            '0',
+            String(soak.sentAway),
+            status(soak.sentAway === 0),
+          ],
+          ['Loads left without the page', '0', String(soak.stuck), status(soak.stuck === 0)],
+          [
+            'Loads that showed the page asked for',
+            String(soak.rounds),
+            String(soak.shown),
+            status(soak.shown === soak.rounds),
+          ],
+        ],
+        ['l', 'r', 'r', 'l'],
+      ),
+      '',
+    );
+  }
+  if (keys) {
+    const row = (label, k) => [
+      label,
+      k.writesPerSecond.join(' / '),
+      String(k.medianPerSecond),
+      fmt(k.medianP50Ms, 1),
+      String(k.failed),
+      fmt(k.stateBytes / 1024, 0),
+      `${fmt(k.journalBytes / 1024, 0)} (${k.journalLines} lines)`,
+    ];
+    const flat = keys.ratio >= 0.8 && keys.ratio <= 1.2;
+    lines.push(
+      '### Keyed cart writes with 0 and with 5,000 saved keys (`node bench/idempotency-keys.mjs`)',
+      '',
+      `Two sandbox servers (state on disk) measured in alternating rounds, in the same run: one with no Idempotency-Key saved, one with ${keys.savedKeys} saved by other shoppers. ${keys.date.slice(0, 16).replace('T', ' ')} UTC, load average ${keys.loadAverage.join(' ')}. Command: \`${keys.command}\`. Raw: \`bench/results/idempotency-keys.json\`.`,
+      '',
+      ...table(
+        [
+          'Saved keys',
+          'Writes/s per round',
+          'Median writes/s',
+          'p50 (ms)',
+          'Failed',
+          'state.json (KiB)',
+          'Journal (KiB)',
+        ],
+        [row('0', keys.none), row(String(keys.savedKeys), keys.full)],
+        ['l', 'l', 'r', 'r', 'r', 'r', 'r'],
+      ),
+      '',
+      `With ${keys.savedKeys} saved keys: ${fmt(keys.ratio * 100, 0)} % of the rate with none (target: flat within 20 %, 80–120 %): ${status(flat)}.`,
+      '',
+    );
+  }
+  return lines;
+}
+
+export function renderResults(results, separate = { soak: null, keys: null }) {
   const m = results.machine;
   const parts = ['lighthouse', 'hydration', 'inp', 'requests', 'merge', 'sdk'];
   const missing = parts.filter((part) => !results[part]);
@@ -468,5 +553,6 @@ export function renderResults(results) {
   if (results.requests) lines.push(...requestsSection(results.requests));
   if (results.merge) lines.push(...mergeSection(results.merge));
   if (results.sdk) lines.push(...sdkSection(results.sdk));
+  lines.push(...separateSection(separate));
   return `${lines.join('\n')}`;
 }

@@ -26,7 +26,7 @@ import {
 } from './lib/servers.mjs';
 import { measureLighthouse } from './lighthouse.mjs';
 import { measureMerge } from './merge.mjs';
-import { renderResults } from './report.mjs';
+import { readSeparateRuns, renderResults } from './report.mjs';
 import { measureRequests } from './requests.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -189,7 +189,7 @@ try {
 }
 results.durationSeconds = (performance.now() - started) / 1000;
 
-const markdown = renderResults(results);
+const markdown = renderResults(results, readSeparateRuns(join(here, 'results')));
 mkdirSync(dirname(out), { recursive: true });
 writeFileSync(out, `${markdown}\n`);
 mkdirSync(dirname(rawOut), { recursive: true });
