@@ -1,7 +1,7 @@
 import type { RequestBody, SignInResult, SignOutResult } from '@marketkit/sdk';
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { type SessionUser, sessionFromToken } from '../core/index.ts';
-import { deviceIdentity } from './device.ts';
+import { deviceIdentity, keepDeviceId, proposedDeviceIdentity } from './device.ts';
 import { useMarket } from './provider.tsx';
 import { useAccessToken } from './use-store-sync.ts';
 
@@ -73,10 +73,15 @@ export function useSession(): UseSessionResult {
     [market],
   );
 
-  // Every sign-in names this device (its id is kept, so a trusted device stays trusted).
+  // Every sign-in names this device. A new id is kept once the credentials are taken (signed in, or
+  // the device to verify), so a trusted device stays trusted and a refused sign-in stores nothing.
   const signIn = useCallback(
-    async (body: RequestBody<'login'> | RequestBody<'loginWithOtp'>) =>
-      signedIn(await market.client.signIn({ ...deviceIdentity(market), ...body })),
+    async (body: RequestBody<'login'> | RequestBody<'loginWithOtp'>) => {
+      const device = proposedDeviceIdentity(market);
+      const result = await market.client.signIn({ ...device, ...body });
+      keepDeviceId(market, device.device_id);
+      return signedIn(result);
+    },
     [market, signedIn],
   );
 

@@ -121,6 +121,28 @@ it('sends a stable device id: an untrusted device is confirmed once, then truste
   expect(other.storage.getItem('marketkit_device_id')).toMatch(/^web-/);
 });
 
+it('a refused sign-in keeps no device id; one the services host takes keeps the id it was sent', async () => {
+  const device = newDevice();
+  const { current } = shop(device);
+  await expect(
+    act(() => current().session.signIn({ username: 'shopper@example.com', password: 'WrongPassword1' })),
+  ).rejects.toThrow();
+  expect(device.storage.getItem('marketkit_device_id')).toBeNull();
+  const sent: unknown[] = [];
+  const record = async ({ request }: { request: Request }) => {
+    if (new URL(request.url).pathname.endsWith('/login')) sent.push(await request.clone().json());
+  };
+  server.events.on('request:start', record);
+  try {
+    await act(() => current().session.signIn({ username: 'shopper@example.com', password: 'Password123' }));
+    const kept = device.storage.getItem('marketkit_device_id');
+    expect(kept).toMatch(/^web-[0-9a-f]{24}$/);
+    expect(sent).toEqual([expect.objectContaining({ device_id: kept })]);
+  } finally {
+    server.events.removeListener('request:start', record);
+  }
+});
+
 it('resets a forgotten password with a code; the old password stops working', async () => {
   const { current } = shop();
   const challenge = await act(() =>
