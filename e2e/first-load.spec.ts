@@ -8,11 +8,13 @@ import { expect, test } from './support/test.ts';
 
 const storefront = useStorefront();
 
-/** Libraries no first screen needs: each loads when the shopper asks for what it does. */
+/** Code no first screen needs: each loads when the shopper asks for what it does. */
 const ON_DEMAND = {
   toaster: /[\\/]node_modules[\\/](\.pnpm[\\/][^\\/]+[\\/]node_modules[\\/])?sonner[\\/]/,
   dialog: /[\\/]node_modules[\\/](\.pnpm[\\/][^\\/]+[\\/]node_modules[\\/])?@radix-ui[\\/]react-dialog[\\/]/,
   'tailwind-merge': /[\\/]node_modules[\\/](\.pnpm[\\/][^\\/]+[\\/]node_modules[\\/])?tailwind-merge[\\/]/,
+  // Loaded only while a payment flag is stored (src/shell/payment-return.tsx).
+  'payment return check': /[\\/]hooks[\\/]src[\\/]react[\\/]use-payment-return\.ts$/,
 };
 
 /** The page's own scripts, as it asks for them from now on. */
@@ -25,7 +27,7 @@ function watchScripts(page: Page, origin: string) {
 }
 
 /**
- * Which of the on-demand libraries the scripts hold, read from the build's source maps (on disk: the
+ * Which of the on-demand parts the scripts hold, read from the build's source maps (on disk: the
  * server does not serve them).
  */
 async function onDemandIn(urls: Iterable<string>) {
@@ -48,7 +50,7 @@ test.describe('the first load', () => {
     ['demo', '/ProductDetails?productId=1005'],
     ['souq', '/'],
   ] as const)
-    test(`${store} ${path}: no toaster, dialog or tailwind-merge until the network is quiet`, async ({
+    test(`${store} ${path}: no toaster, dialog, tailwind-merge or payment return check until the network is quiet`, async ({
       page,
     }) => {
       const origin = storefront.origin(store);
