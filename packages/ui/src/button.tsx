@@ -1,6 +1,6 @@
 import { cva, type VariantProps } from 'class-variance-authority';
+import { clsx } from 'clsx';
 import { type ButtonHTMLAttributes, forwardRef } from 'react';
-import { cn } from './cn.ts';
 
 /** Button styles from the store theme: primary, secondary and tertiary pairs. */
 export const buttonVariants = cva(
@@ -24,6 +24,10 @@ export const buttonVariants = cva(
   },
 );
 
+/**
+ * A `<button>` with the theme's styles. `className` is added to the variant's classes, not merged
+ * with them: for a size of your own, give `size={null}` and your classes.
+ */
 export interface ButtonProps
   extends ButtonHTMLAttributes<HTMLButtonElement>,
     VariantProps<typeof buttonVariants> {}
@@ -35,7 +39,7 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(
       type={type}
       data-slot="button"
       data-variant={variant ?? 'primary'}
-      className={cn(buttonVariants({ variant, size }), className)}
+      className={clsx(buttonVariants({ variant, size }), className)}
       {...props}
     />
   ),

@@ -1,6 +1,6 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
+import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
-import { cn } from './cn.ts';
 
 export interface DialogProps {
   open?: boolean;
@@ -41,7 +41,7 @@ export function Dialog({
         <RadixDialog.Content
           data-slot={variant === 'drawer' ? 'drawer' : 'dialog'}
           {...(description ? {} : { 'aria-describedby': undefined })}
-          className={cn(
+          className={clsx(
             'fixed z-50 flex flex-col gap-4 bg-page p-6 text-page-fg shadow-xl focus:outline-none',
             variant === 'drawer'
               ? 'inset-y-0 end-0 w-full max-w-sm overflow-y-auto'

@@ -1,6 +1,6 @@
+import { clsx } from 'clsx';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Button } from './button.tsx';
-import { cn } from './cn.ts';
 
 /** The spec's 48px spinner (an SVG arc: it paints as content, so it counts as the first paint), announced as busy. */
 export function Spinner({ label = 'Loading', size = 48 }: { label?: string; size?: number }) {
@@ -39,7 +39,7 @@ export function Skeleton({ className }: { className?: string }) {
     <span
       aria-hidden="true"
       data-slot="skeleton"
-      className={cn('block rounded-md bg-black/10', className)}
+      className={clsx('block rounded-md bg-black/10', className)}
       style={{ animation: 'mk-pulse 1.5s ease-in-out infinite' }}
     />
   );
@@ -155,7 +155,7 @@ export function CopyButton({
     timer.current = timers.setTimeout(() => setState('idle'), COPY_FEEDBACK_MS);
   };
   return (
-    <span className={cn('inline-flex items-center', className)} data-slot="copy-button">
+    <span className={clsx('inline-flex items-center', className)} data-slot="copy-button">
       <Button
         variant="secondary"
         size="sm"

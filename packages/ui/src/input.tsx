@@ -1,5 +1,5 @@
+import { clsx } from 'clsx';
 import { forwardRef, type InputHTMLAttributes, type KeyboardEvent, useId } from 'react';
-import { cn } from './cn.ts';
 
 export interface InputProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
@@ -51,9 +51,10 @@ export const Input = forwardRef<HTMLInputElement, InputProps>(
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
           inputMode={numericOnly ? 'numeric' : props.inputMode}
-          className={cn(
-            'min-h-10 w-full min-w-0 rounded-md border border-current/30 bg-transparent px-3 focus-visible:outline-2 focus-visible:outline-current',
-            error && 'border-red-600',
+          className={clsx(
+            'min-h-10 w-full min-w-0 rounded-md border bg-transparent px-3 focus-visible:outline-2 focus-visible:outline-current',
+            // One border colour at a time: classes are joined, not merged (src/cn.ts says why).
+            error ? 'border-red-600' : 'border-current/30',
             className,
           )}
           onKeyDown={(event) => {

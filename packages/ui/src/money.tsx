@@ -1,5 +1,5 @@
 import { formatPrice } from '@marketkit/sdk';
-import { cn } from './cn.ts';
+import { clsx } from 'clsx';
 import { Price, type PriceElement } from './price.tsx';
 
 /** Props of {@link Money}. */
@@ -58,7 +58,7 @@ export function Money({
       <Element
         data-slot="money"
         aria-busy="true"
-        className={cn('inline-block rounded bg-current/10', className)}
+        className={clsx('inline-block rounded bg-current/10', className)}
       >
         <span className="sr-only">{loadingLabel}</span>
         {/* XXX is ISO 4217's "no currency": as wide as a real code, and never read or seen. */}

@@ -1,6 +1,6 @@
+import { clsx } from 'clsx';
 import type { ComponentType, ReactNode } from 'react';
 import { Button, buttonVariants } from './button.tsx';
-import { cn } from './cn.ts';
 
 /** A link the pagination draws for a page: React Router's `Link` as it is, or an `<a>` given `to`. */
 export type PageLinkComponent = ComponentType<{
@@ -68,7 +68,7 @@ export function Pagination({
     // A page that does not exist is no link at all (a disabled link is not a thing in HTML).
     if (disabled)
       return (
-        <span aria-disabled="true" className={cn(className, 'cursor-not-allowed opacity-50')}>
+        <span aria-disabled="true" className={clsx(className, 'cursor-not-allowed opacity-50')}>
           {children}
         </span>
       );

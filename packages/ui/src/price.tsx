@@ -1,4 +1,4 @@
-import { cn } from './cn.ts';
+import { clsx } from 'clsx';
 
 /** Elements a price may render as. */
 export type PriceElement = 'span' | 'p' | 'div' | 'strong' | 'dd' | 'td';
@@ -40,12 +40,12 @@ export function Price({
 }: PriceProps) {
   if (hiddenText !== undefined)
     return (
-      <Element data-slot="price" className={cn('font-medium', className)}>
+      <Element data-slot="price" className={clsx('font-medium', className)}>
         {hiddenText}
       </Element>
     );
   return (
-    <Element data-slot="price" className={cn('inline-flex flex-wrap items-baseline gap-2', className)}>
+    <Element data-slot="price" className={clsx('inline-flex flex-wrap items-baseline gap-2', className)}>
       <span className="font-semibold">{value}</span>
       {original && original !== value ? (
         <s className="text-sm opacity-80">

@@ -1,3 +1,4 @@
+import { clsx } from 'clsx';
 import {
   createContext,
   type PointerEvent,
@@ -8,7 +9,6 @@ import {
   useState,
 } from 'react';
 import { Toaster as SonnerToaster, toast as sonner } from 'sonner';
-import { cn } from './cn.ts';
 import { dragDismisses, TOAST_DURATION_MS, type ToastKind, type ToastOptions } from './toast-rules.ts';
 
 const KIND_CLASS: Record<ToastKind, string> = {
@@ -37,7 +37,7 @@ function ToastCard({ id, kind, message }: { id: string | number; kind: ToastKind
       role={kind === 'error' ? 'alert' : undefined}
       data-slot="toast"
       data-kind={kind}
-      className={cn(
+      className={clsx(
         'flex w-[min(22rem,calc(100vw-2rem))] touch-pan-y select-none items-start gap-3 rounded-md border border-black/10 border-s-4 bg-white p-4 text-sm text-black shadow-lg',
         KIND_CLASS[kind],
       )}

@@ -3,7 +3,7 @@ import type { ToastKind, ToastOptions } from './toast-rules.ts';
 
 type HostModule = typeof import('./toast-host.tsx');
 
-// sonner stays off the critical path: the host loads when the browser is idle or at the first toast.
+// sonner stays out of a page's first load: the host loads at the first toast (most pages show none).
 let loading: Promise<HostModule> | null = null;
 let loaded: HostModule | null = null;
 const waitingForModule = new Set<(module: HostModule) => void>();
@@ -80,13 +80,8 @@ export const toast = {
   dismiss: (id?: string) => enqueue((module) => module.dismissToast(id)),
 };
 
-const whenIdle = (run: () => void) =>
-  typeof requestIdleCallback === 'function'
-    ? requestIdleCallback(run, { timeout: 2000 })
-    : setTimeout(run, 1);
-
 /**
- * Where toasts appear. Render it once; it loads its code after the page is interactive. `closeLabel`
+ * Where toasts appear. Render it once; it loads its code at the first toast. `closeLabel`
  * names each toast's close button (translate it). `top` is the stack's distance from the top of the
  * viewport on every screen width, any CSS length (say `calc(var(--header-height) + 1rem)`): toasts
  * then never cover a header's controls.
@@ -108,9 +103,6 @@ export function Toaster({
     }
     const take = (module: HostModule) => setHost(() => module.ToastHost);
     waitingForModule.add(take);
-    whenIdle(() => {
-      load().catch(() => {});
-    });
     return () => {
       waitingForModule.delete(take);
     };

@@ -46,6 +46,23 @@ describe('Button', () => {
     expect(screen.getByRole('button', { name: 'Share' }).className).toContain('bg-tertiary');
     expect(await seriousViolations(container)).toEqual([]);
   });
+
+  // Classes are joined, not merged at run time: two classes for one property would leave the winner to
+  // the stylesheet's order.
+  it.each([
+    ['the preset size', {}, ['min-h-10', 'px-4', 'text-base']],
+    [
+      'no preset size (size null), the caller’s',
+      { size: null, className: 'min-h-10 px-3 text-sm' },
+      ['min-h-10', 'px-3', 'text-sm'],
+    ],
+  ] as const)('given %s, should carry one height, padding and text size', (_, props, expected) => {
+    render(<Button {...props}>Search</Button>);
+    const classes = screen.getByRole('button', { name: 'Search' }).className.split(' ');
+    expect(classes.filter((name) => /^(min-h|px|text-(sm|base|lg))-?/.test(name)).sort()).toEqual(
+      [...expected].sort(),
+    );
+  });
 });
 
 describe('Input', () => {
@@ -85,6 +102,15 @@ describe('Input', () => {
     expect(input.getAttribute('aria-describedby')).toContain('-error');
     expect(screen.getByRole('alert').textContent).toBe('Enter digits only');
     expect(await seriousViolations(container)).toEqual([]);
+  });
+
+  it.each([
+    ['an error', 'Enter digits only', 'border-red-600'],
+    ['no error', undefined, 'border-current/30'],
+  ])('given %s, should carry one border colour', (_, error, colour) => {
+    render(<Input label="Phone" error={error} />);
+    const classes = screen.getByLabelText('Phone').className.split(' ');
+    expect(classes.filter((name) => /^border-(red|current)/.test(name))).toEqual([colour]);
   });
 });
 

@@ -142,7 +142,7 @@ function SearchForm() {
           placeholder={t('search_placeholder')}
           className="min-h-10 w-full min-w-0 rounded-md border border-current/30 bg-transparent px-3 placeholder:text-current/60"
         />
-        <Button type="submit" size="sm" aria-label={t('search')} className="min-h-10">
+        <Button type="submit" size={null} aria-label={t('search')} className="min-h-10 px-3 text-sm">
           <Icon name="search" />
         </Button>
       </Form>
@@ -192,7 +192,7 @@ function LanguageSwitcher({ language }: { language: Language }) {
       </label>
       {/* Only a browser without code shows it (with code the list applies the choice at once). */}
       <noscript>
-        <Button type="submit" size="sm" variant="secondary" className="min-h-10">
+        <Button type="submit" size={null} variant="secondary" className="min-h-10 px-3 text-sm">
           {t('language_apply')}
         </Button>
       </noscript>

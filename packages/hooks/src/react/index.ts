@@ -108,11 +108,8 @@ export {
   useReorder,
   useReturnOrReplace,
 } from './use-orders.ts';
-export {
-  type PaymentReturnCallbacks,
-  usePaymentPending,
-  usePaymentReturnCheck,
-} from './use-payment-return.ts';
+export { usePaymentPending } from './use-payment-pending.ts';
+export { type PaymentReturnCallbacks, usePaymentReturnCheck } from './use-payment-return.ts';
 export { type UsePolicyResult, type UseStoreFaqsResult, usePolicy, useStoreFaqs } from './use-policy.ts';
 export {
   type UseAvailabilityResult,

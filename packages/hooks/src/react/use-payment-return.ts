@@ -3,15 +3,6 @@ import { isOrderPaid, paymentReturnAction } from '../core/index.ts';
 import { STORAGE_KEYS } from '../store/client-state.ts';
 import { refetchAfterWrite } from './market-query.ts';
 import { useMarket } from './provider.tsx';
-import { useStoredValue } from './stored-value.ts';
-
-/**
- * Whether a payment flag is stored (`payDone`), so the payment return check has something to do: an
- * app may load the check's code only then. False while a server-rendered page hydrates.
- */
-export function usePaymentPending(): boolean {
-  return useStoredValue(STORAGE_KEYS.payDone) !== null;
-}
 
 /** What `usePaymentReturnCheck` tells the app. */
 export interface PaymentReturnCallbacks {

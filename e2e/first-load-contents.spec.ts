@@ -1,0 +1,73 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { BUILD } from '../apps/storefront/server/paths.ts';
+import { useStorefront } from './support/servers.ts';
+import { expect, test } from './support/test.ts';
+
+const storefront = useStorefront();
+
+/** Code no first screen needs: each loads when the shopper asks for what it does. */
+const ON_DEMAND = {
+  toaster: /[\\/]node_modules[\\/](\.pnpm[\\/][^\\/]+[\\/]node_modules[\\/])?sonner[\\/]/,
+  dialog: /[\\/]node_modules[\\/](\.pnpm[\\/][^\\/]+[\\/]node_modules[\\/])?@radix-ui[\\/]react-dialog[\\/]/,
+  'tailwind-merge': /[\\/]node_modules[\\/](\.pnpm[\\/][^\\/]+[\\/]node_modules[\\/])?tailwind-merge[\\/]/,
+  // Loaded only while a payment flag is stored (src/shell/payment-return.tsx).
+  'payment return check': /[\\/]hooks[\\/]src[\\/]react[\\/]use-payment-return\.ts$/,
+};
+
+/** The page's own scripts, as it asks for them from now on. */
+function watchScripts(page: Page, origin: string) {
+  const urls = new Set<string>();
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script' && request.url().startsWith(origin)) urls.add(request.url());
+  });
+  return urls;
+}
+
+/**
+ * Which of the on-demand parts the scripts hold, read from the build's source maps (on disk: the
+ * server does not serve them).
+ */
+async function onDemandIn(urls: Iterable<string>) {
+  const found = new Set<string>();
+  for (const url of urls) {
+    const map = join(BUILD, 'client', `${new URL(url).pathname}.map`);
+    // React Router's route manifest is generated data, written without a map.
+    if (!existsSync(map)) continue;
+    const { sources } = JSON.parse(await readFile(map, 'utf8')) as { sources: string[] };
+    for (const [library, path] of Object.entries(ON_DEMAND))
+      if (sources.some((source) => path.test(source))) found.add(library);
+  }
+  return [...found].sort();
+}
+
+test.describe('the first load', () => {
+  for (const [store, path] of [
+    ['demo', '/'],
+    ['demo', '/productListing'],
+    ['demo', '/ProductDetails?productId=1005'],
+    ['souq', '/'],
+  ] as const)
+    test(`${store} ${path}: no toaster, dialog, tailwind-merge or payment return check until the network is quiet`, async ({
+      page,
+    }) => {
+      const origin = storefront.origin(store);
+      const scripts = watchScripts(page, origin);
+      await page.goto(`${origin}${path}`);
+      // Idle-time work included: what the page loads without the shopper doing anything.
+      await page.waitForLoadState('networkidle');
+      expect(scripts.size).toBeGreaterThan(0);
+      expect(await onDemandIn(scripts)).toEqual([]);
+    });
+
+  test('the first toast loads the toaster, and the toast shows', async ({ page }) => {
+    const origin = storefront.origin('demo');
+    const scripts = watchScripts(page, origin);
+    await page.goto(`${origin}/ProductDetails?productId=1005`);
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await expect(page.locator('[data-slot="toast"]').filter({ hasText: 'Added to cart' })).toBeVisible();
+    expect(await onDemandIn(scripts)).toContain('toaster');
+  });
+});
