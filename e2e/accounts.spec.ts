@@ -84,6 +84,36 @@ test('sign up with a phone code → signed in → sign out → sign in with the 
   await expect(page.getByRole('button', { name: 'Account menu of Nia Naidoo' })).toBeVisible();
 });
 
+/** Every cookie (HttpOnly ones too) and every local-storage entry the page's origin holds. */
+async function storedState(page: Page) {
+  const cookies = (await page.context().cookies()).map((cookie) => `${cookie.name}=${cookie.value}`).sort();
+  const local = await page.evaluate(() => Object.fromEntries(Object.entries(localStorage).sort()));
+  return { cookies, local };
+}
+
+test('[7] a wrong password stores nothing: the cookies and local storage are as before the attempt', async ({
+  page,
+}) => {
+  const origin = storefront.origin('demo');
+  const calls = watchApiCalls(page);
+  // The sign-in page has no footer to wait for: at rest is once the app runs and no call is under way
+  // (the refused sign-in is one of the answered ones).
+  const atRest = async () => {
+    await expect(page.locator('html[data-hydrated]')).toBeAttached();
+    await expect.poll(() => calls.pending().underWay).toEqual([]);
+  };
+  await page.goto(`${origin}/signin`);
+  // What the app keeps as it starts (its language…) is written before the attempt.
+  await atRest();
+  const before = await storedState(page);
+  await page.getByLabel('E-mail or phone number').fill('shopper@example.com');
+  await page.getByLabel('Password').fill('WrongPassword1');
+  await page.locator('form').getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText(/Incorrect e-mail, phone number or password/);
+  await atRest();
+  expect(await storedState(page)).toEqual(before);
+});
+
 test('a wrong password and a wrong code say so and change nothing', async ({ page }) => {
   const origin = storefront.origin('demo');
   await page.goto(`${origin}/signin`);
