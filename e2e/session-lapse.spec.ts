@@ -1,6 +1,8 @@
+import { type MarketClient, unwrap } from '@marketkit/sdk';
 import type { Page } from '@playwright/test';
 import { pageAtRest } from './support/api-calls.ts';
 import { useStorefront } from './support/servers.ts';
+import { ensureAddress, placeBuyNowOrder, signedInShopper } from './support/shopper-client.ts';
 import { lapseAccessCookies, signInAtRest } from './support/sign-in.ts';
 import { expect, test } from './support/test.ts';
 
@@ -57,6 +59,87 @@ for (const [path, heading] of GUARDED)
     await page.reload({ waitUntil: 'commit' });
     await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
     expect(urls.filter((url) => url !== path)).toEqual([]);
+  });
+
+// The seeded store's payment methods (packages/sandbox/src/seed/store-builder.ts) and a cable it delivers.
+const CASH_ON_DELIVERY = 1;
+const SECOND_PROVIDER = 3;
+const CABLE = 1009;
+
+/** A buy-now order of the cable, placed by the shopper through the services host, not yet paid. */
+async function placedOrder(client: MarketClient, paymentMethodId: number) {
+  const address = await ensureAddress(client);
+  return (
+    await placeBuyNowOrder(client, { productId: CABLE, addressId: address.address_id, paymentMethodId })
+  ).order_id;
+}
+
+/**
+ * Guarded routes that render something of the shopper's, opened as the shopper has them: a checkout of
+ * theirs, the provider's return to `/payment` (which goes on to the order's status), an order's status.
+ */
+const GUARDED_WITH_DATA: {
+  route: string;
+  open: (client: MarketClient) => Promise<{ path: string; lands: string; heading: string }>;
+}[] = [
+  {
+    route: '/checkout/:id',
+    open: async (client) => {
+      const { checkout_id } = await unwrap(
+        client.POST('/flow-management/rest/v3/checkout-journey', {
+          body: { source: 'buy_now', buy_now_item: { product_id: CABLE, quantity: 1 } },
+        }),
+      );
+      return { path: `/checkout/${checkout_id}`, lands: `/checkout/${checkout_id}`, heading: 'Checkout' };
+    },
+  },
+  {
+    route: '/payment',
+    open: async (client) => {
+      const orderId = await placedOrder(client, SECOND_PROVIDER);
+      return {
+        path: `/payment?orderId=${orderId}`,
+        lands: `/order-status?orderId=${orderId}`,
+        heading: 'Payment not received',
+      };
+    },
+  },
+  {
+    route: '/order-status',
+    open: async (client) => {
+      const orderId = await placedOrder(client, CASH_ON_DELIVERY);
+      const path = `/order-status?orderId=${orderId}`;
+      return { path, lands: path, heading: 'Order placed' };
+    },
+  },
+];
+
+for (const { route, open } of GUARDED_WITH_DATA)
+  test(`[R7] ${route} opened after the access token lapsed renews the session and shows the page asked for`, async ({
+    page,
+  }) => {
+    const { path, lands, heading } = await open(await signedInShopper(storefront.sandboxUrl(), 'demo'));
+    const { origin, calls } = await signInAtRest(page, storefront.origin('demo'));
+    await lapseAccessToken(page);
+    const urls = visited(page);
+    const refreshes: number[] = [];
+    page.on('response', (response) => {
+      if (response.url().includes('/ums/rest/v3/refresh-token')) refreshes.push(response.status());
+    });
+    // Only the page asked for and where it leads by itself: never /signin, never /.
+    const asked = [new URL(path, origin).pathname, new URL(lands, origin).pathname];
+    await page.goto(`${origin}${path}`, { waitUntil: 'commit' });
+    await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+    await expect(page).toHaveURL(`${origin}${lands}`);
+    expect(urls.filter((url) => !asked.includes(url))).toEqual([]);
+    expect(refreshes).toContain(200);
+    // And again on a reload, with the access token lapsed once more.
+    await pageAtRest(page, calls);
+    await lapseAccessToken(page);
+    await page.reload({ waitUntil: 'commit' });
+    await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+    await expect(page).toHaveURL(`${origin}${lands}`);
+    expect(urls.filter((url) => !asked.includes(url))).toEqual([]);
   });
 
 test('[R8] a refused renewal goes to /signin and, once signed in, back to the page asked for', async ({
