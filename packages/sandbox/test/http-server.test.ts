@@ -268,6 +268,36 @@ describe('requests the sandbox cannot take are answered 4xx/5xx with a reason, n
     }
   });
 
+  it('a port past 65535 in Host is a 400, for the contract and the control API alike', async () => {
+    const { server } = await startTestServer({ controlApi: true });
+    try {
+      const answer = (path: string) =>
+        new Promise<{ status: number; body: string }>((resolve, reject) => {
+          const call = httpRequest(
+            {
+              host: '127.0.0.1',
+              port: server.port,
+              path,
+              headers: { host: 'demo.localhost:99999', realmname: 'demo-customer' },
+            },
+            (response) =>
+              bodyOf(response).then((body) => resolve({ status: response.statusCode ?? 0, body })),
+          );
+          call.on('error', reject);
+          call.end();
+        });
+      for (const path of ['/pbs/rest/v3/products', '/__sandbox', '/__sandbox/health']) {
+        const refused = await answer(path);
+        expect(refused.status, path).toBe(400);
+        expect(JSON.parse(refused.body), path).toMatchObject({ status_code: 400 });
+      }
+      // The server goes on answering a Host it takes.
+      expect((await fetch(`${server.url}/__sandbox/health`)).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+
   it("a bad %-escape in a path parameter is the client's mistake: 400 naming the parameter", async () => {
     const { server } = await startTestServer();
     try {
