@@ -84,7 +84,16 @@ async function demoShopper() {
     if (!slot) throw new Error(`product ${productId} has no free slot`);
     return slot;
   };
-  return { productId, order, freeSlot };
+  /** A buy-now checkout of one product, started as the storefront starts it: its id. */
+  const checkout = async (productId: number) =>
+    (
+      await unwrap(
+        client.POST('/flow-management/rest/v3/checkout-journey', {
+          body: { source: 'buy_now', buy_now_item: { product_id: productId, quantity: 1 } },
+        }),
+      )
+    ).checkout_id;
+  return { productId, order, freeSlot, checkout };
 }
 
 test('[fidelity] a digital product’s file size shows its unit once, in the shopper’s language', async ({
@@ -144,6 +153,30 @@ test.describe('copy to clipboard', () => {
     expect(await clipboard(page)).toBe(
       `${origin}/trainingOverview/${item}/${masterclass.order_id}#session-1`,
     );
+  });
+
+  test('[fidelity] a coupon code offered at checkout is copied, "Copied" is said and goes after 3 s', async ({
+    page,
+  }) => {
+    const shopper = await demoShopper();
+    const checkoutId = await shopper.checkout(await shopper.productId('Plumbing Visit'));
+    const origin = await signInInBrowser(page, storefront.origin('demo'));
+    await page.goto(`${origin}/checkout/${checkoutId}`);
+    // The saved address is chosen; the coupons the order can take are offered on the review step.
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    const copyCode = page
+      .getByTestId('coupon')
+      .filter({ hasText: 'SAVE10' })
+      .getByRole('button', { name: 'Copy coupon code SAVE10' });
+    await copyCode.click();
+    expect(await clipboard(page)).toBe('SAVE10');
+    await expect(copyCode).toHaveText('Copied');
+    await expect(page.getByRole('status').filter({ hasText: 'Copied' })).toHaveCount(1);
+    // The feedback resets after 3 seconds (the UI kit's test checks the exact time with its own clock).
+    await expect(copyCode).toHaveText('Copy', { timeout: 10_000 });
+    await expect(page.getByRole('status').filter({ hasText: 'Copied' })).toHaveCount(0);
+    // Copying is all it does: the coupon is still only offered, not applied.
+    await expect(page.getByRole('button', { name: /^Apply\W+SAVE10/ })).toBeVisible();
   });
 
   test('[fidelity] in French the button and its feedback are in French', async ({ page }) => {
