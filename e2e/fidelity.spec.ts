@@ -48,8 +48,8 @@ async function pincodeJourney(page: Page, origin: string) {
 }
 
 test.describe('a pincode applied on the listing (every call carries the saved pincode)', () => {
-  // The CPU is slowed 4x on a two-core machine that other jobs share: 60 s, not the default 30.
-  test.describe.configure({ timeout: 60_000 });
+  // The CPU is slowed 4x on a two-core machine that other jobs share (8.4–8.8 s at a load of 2–8):
+  // the default 90 s (playwright.config.ts) holds it.
   test('server-rendered app: /listCategories and its footer’s policies carry it', async ({ page }) => {
     await pincodeJourney(page, storefront.origin('demo'));
   });
@@ -122,8 +122,8 @@ test('[fidelity] "Training overview" shows for a training, not for a plumbing vi
 });
 
 test.describe('copy to clipboard', () => {
-  // Orders placed, a sign-in, two pages and the 3-second reset, on a loaded two-core machine.
-  test.describe.configure({ timeout: 60_000 });
+  // Orders placed, a sign-in, two pages and the 3-second reset (3.0–7.2 s at a load of 2–8): the
+  // default 90 s (playwright.config.ts) holds them on a loaded two-core machine.
   test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
   const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
 
@@ -144,7 +144,7 @@ test.describe('copy to clipboard', () => {
     await expect(copyNumber).toHaveText('Copied');
     await expect(page.getByRole('status').filter({ hasText: 'Copied' })).toHaveCount(1);
     // The feedback resets after 3 seconds (the UI kit's test checks the exact time with its own clock).
-    await expect(copyNumber).toHaveText('Copy', { timeout: 10_000 });
+    await expect(copyNumber).toHaveText('Copy');
     await expect(page.getByRole('status').filter({ hasText: 'Copied' })).toHaveCount(0);
 
     const item = masterclass.items[0]?.order_item_id;
@@ -173,7 +173,7 @@ test.describe('copy to clipboard', () => {
     await expect(copyCode).toHaveText('Copied');
     await expect(page.getByRole('status').filter({ hasText: 'Copied' })).toHaveCount(1);
     // The feedback resets after 3 seconds (the UI kit's test checks the exact time with its own clock).
-    await expect(copyCode).toHaveText('Copy', { timeout: 10_000 });
+    await expect(copyCode).toHaveText('Copy');
     await expect(page.getByRole('status').filter({ hasText: 'Copied' })).toHaveCount(0);
     // Copying is all it does: the coupon is still only offered, not applied.
     await expect(page.getByRole('button', { name: /^Apply\W+SAVE10/ })).toBeVisible();

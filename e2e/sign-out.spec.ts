@@ -6,8 +6,8 @@ import { expect, test } from './support/test.ts';
 // Sign-out ends on / — unless the shopper has gone somewhere else while it was under way: the app's
 // own move to / never replaces a page the shopper asked for.
 const storefront = useStorefront();
-// A sign-in, two pages and a sign-out: up to ~40 s on a loaded 2-core machine (measured at load 27).
-test.describe.configure({ timeout: 60_000 });
+// A sign-in, two pages and a sign-out: up to ~40 s on a loaded 2-core machine (measured at load 27),
+// within the default 90 s (playwright.config.ts).
 test.beforeEach(async () => {
   expect((await fetch(`${storefront.sandboxUrl()}/__sandbox/reset`, { method: 'POST' })).ok).toBe(true);
 });
