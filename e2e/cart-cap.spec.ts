@@ -14,7 +14,7 @@ test.beforeEach(async () => {
   expect((await fetch(`${storefront.sandboxUrl()}/__sandbox/reset`, { method: 'POST' })).ok).toBe(true);
 });
 
-test('an add past the 999 a line holds says how many the cart holds and why', async ({ page }) => {
+test('[C1] an add past the 999 a line holds says how many the cart holds and why', async ({ page }) => {
   const origin = await signInInBrowser(page, storefront.origin('demo'));
   await page.goto(`${origin}/ProductDetails?productId=${HOME_CHEF_EBOOK}`);
   const add = page.getByRole('button', { name: 'Add to cart', exact: true });

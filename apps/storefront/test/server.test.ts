@@ -435,7 +435,7 @@ function send(
 describe('bad requests get a 4xx, never a 500 or a reset', () => {
   const MiB = 1024 * 1024;
 
-  it('a body declared larger than the services host takes is a 413 before it is read, never a 502', async () => {
+  it('[Q1] a body declared larger than the services host takes is a 413 before it is read, never a 502', async () => {
     const answer = await send(server.port, {
       headers: { 'content-type': 'application/octet-stream', 'content-length': String(100 * MiB) },
       chunks: [Buffer.alloc(64 * 1024)],
@@ -444,7 +444,7 @@ describe('bad requests get a 4xx, never a 500 or a reset', () => {
     expect(asked).toEqual([]);
   });
 
-  it('a chunked body that grows past the limit is answered 413, not cut off', async () => {
+  it('[Q2] a chunked body that grows past the limit is answered 413, not cut off', async () => {
     const answer = await send(server.port, {
       headers: { 'content-type': 'application/octet-stream', 'transfer-encoding': 'chunked' },
       chunks: Array.from({ length: 12 }, () => Buffer.alloc(MiB, 1)),
@@ -480,7 +480,7 @@ describe('bad requests get a 4xx, never a 500 or a reset', () => {
     }
   });
 
-  it('a port past 65535 in Host is a 400; TRACE and CONNECT-like methods are a 405', async () => {
+  it('[Q3] a port past 65535 in Host is a 400; TRACE and CONNECT-like methods are a 405', async () => {
     expect(await send(server.port, { method: 'GET', path: '/', host: 'demo.localhost:99999' })).toMatchObject(
       {
         status: 400,
@@ -512,7 +512,7 @@ describe('slow uploads and greedy clients', () => {
   });
   afterAll(() => limited.close());
 
-  it('a drip-fed body is answered 408 and never opens a call to the services host', async () => {
+  it('[Q4] a drip-fed body is answered 408 and never opens a call to the services host', async () => {
     const drips = await Promise.all(
       Array.from({ length: CAP }, () =>
         send(limited.port, {
@@ -531,7 +531,7 @@ describe('slow uploads and greedy clients', () => {
     expect(waiting.size).toBe(0);
   });
 
-  it('one address gets a 429 past its cap while another (behind the trusted proxy) is served', async () => {
+  it('[Q5] one address gets a 429 past its cap while another (behind the trusted proxy) is served', async () => {
     mode = 'hang';
     const held = Array.from({ length: CAP }, () =>
       send(limited.port, { method: 'GET', headers: { 'x-forwarded-for': '203.0.113.7' } }),
