@@ -10,8 +10,7 @@ import { expect, test } from './support/test.ts';
 // lets the code through, then checks the outcome after hydration.
 const storefront = useStorefront();
 // Each test loads a page twice with a 4x slowed CPU and waits for hydration (up to ~20 s on a loaded
-// 2-core machine, support/before-hydration.ts): twice the suite's 30 s.
-test.describe.configure({ timeout: 60_000 });
+// 2-core machine, support/before-hydration.ts): the default 90 s (playwright.config.ts) is four times that.
 test.beforeEach(async () => {
   expect((await fetch(`${storefront.sandboxUrl()}/__sandbox/reset`, { method: 'POST' })).ok).toBe(true);
 });
@@ -62,8 +61,7 @@ test('forgot password: a reset done before the code runs holds, and the new pass
   page,
 }) => {
   // Five pages loaded with a 4x slowed CPU before hydrating once: 42 s measured on a loaded 2-core
-  // machine, so about twice that.
-  test.setTimeout(90_000);
+  // machine, so about twice that: the default 90 s (playwright.config.ts).
   const origin = storefront.origin('demo');
   const code = await openBeforeHydration(page, `${origin}/signin?redirect=%2Fcart`);
   // Every step is a form the browser sends itself: the step button, the code, the new password.

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { previousRefreshName, realCookieNames } from '../apps/storefront/server/session-tokens.ts';
 import { useStorefront } from './support/servers.ts';
 import { signInInBrowser } from './support/sign-in.ts';
 import { expect, test } from './support/test.ts';
@@ -6,18 +7,23 @@ import { expect, test } from './support/test.ts';
 // Sign-out ends on / — unless the shopper has gone somewhere else while it was under way: the app's
 // own move to / never replaces a page the shopper asked for.
 const storefront = useStorefront();
-// A sign-in, two pages and a sign-out: up to ~40 s on a loaded 2-core machine (measured at load 27).
-test.describe.configure({ timeout: 60_000 });
+// A sign-in, two pages and a sign-out: up to ~40 s on a loaded 2-core machine (measured at load 27),
+// within the default 90 s (playwright.config.ts).
 test.beforeEach(async () => {
   expect((await fetch(`${storefront.sandboxUrl()}/__sandbox/reset`, { method: 'POST' })).ok).toBe(true);
 });
 
 // The logout call, with the query string the SDK adds (a glob without it never matches).
 const LOGOUT = /\/ums\/rest\/v3\/session-logout(\?|$)/;
-/** The session's token cookies (the storefront's server reads them to render a signed-in page). */
-const tokenCookies = async (page: Page) =>
+/** The HttpOnly cookies of the session's real tokens (plain http here), the previous refresh token's too. */
+const REAL_TOKENS = [...Object.values(realCookieNames(false)), previousRefreshName(false)];
+/**
+ * The session's token cookies: the page's copies (`access_token`, …) and the real tokens the storefront's
+ * server keeps HttpOnly and reads to render a signed-in page (apps/storefront/server/session-tokens.ts).
+ */
+const tokenCookies = async (page: Page, which: 'all' | 'copies' = 'all') =>
   (await page.context().cookies())
-    .filter((cookie) => /token/i.test(cookie.name))
+    .filter((cookie) => /token/i.test(cookie.name) || (which === 'all' && REAL_TOKENS.includes(cookie.name)))
     .map((cookie) => cookie.name);
 
 /** A gate: `held` waits until `open()` (a reply the test lets through when it chooses). */
@@ -44,7 +50,8 @@ test('a page the shopper opens while sign-out is under way stays open, already s
 }) => {
   const origin = await signInInBrowser(page, storefront.origin('demo'));
   await page.goto(`${origin}/productListing`);
-  expect(await tokenCookies(page)).not.toEqual([]);
+  // Signed in, the real tokens are among them: their absence below means something.
+  expect(await tokenCookies(page)).toEqual(expect.arrayContaining(Object.values(realCookieNames(false))));
   // The services host answers the sign-out only once the shopper has moved on.
   const logout = await holdLogout(page);
   await page.getByRole('button', { name: /^Account menu of/ }).click();
@@ -57,11 +64,13 @@ test('a page the shopper opens while sign-out is under way stays open, already s
   await page.getByRole('button', { name: 'Sign out' }).click();
   await page.getByRole('link', { name: /^Cart/ }).click();
   await expect(page).toHaveURL(`${origin}/cart`);
-  // Signed out locally before the services host has answered: no tokens, a guest's page.
+  // Signed out locally before the services host has answered: no copies, a guest's page.
   await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
-  expect(await tokenCookies(page)).toEqual([]);
+  expect(await tokenCookies(page, 'copies')).toEqual([]);
   logout.open();
   expect((await signedOut).ok()).toBe(true);
+  // The logout's answer clears the real ones, which only the server can.
+  expect(await tokenCookies(page)).toEqual([]);
   // The shopper is still where they went (once the network is quiet, any move to / the sign-out
   // would have made has been made).
   await page.waitForLoadState('networkidle');
@@ -113,10 +122,12 @@ test('a sign-out whose logout call gets no answer leaves the shopper signed out 
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
   await expect(page).toHaveURL(`${origin}/productListing`);
-  // Nothing the server reads is left: the page rendered again is a guest's too.
-  expect(await tokenCookies(page)).toEqual([]);
+  // The page's copies are gone at once; the real ones only the server can clear, and the logout call
+  // never reached it: the next page it is asked for clears them, and is a guest's.
+  expect(await tokenCookies(page, 'copies')).toEqual([]);
   await page.reload();
   await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+  expect(await tokenCookies(page)).toEqual([]);
 });
 
 test('sign-out from a signed-in page ends on /, not on the sign-in form', async ({ page }) => {
@@ -131,8 +142,12 @@ test('sign-out from a signed-in page ends on /, not on the sign-in form', async 
 test('sign-out with nothing else going on ends on /', async ({ page }) => {
   const origin = await signInInBrowser(page, storefront.origin('demo'));
   await page.goto(`${origin}/productListing`);
+  const signedOut = page.waitForResponse(LOGOUT);
   await page.getByRole('button', { name: /^Account menu of/ }).click();
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(`${origin}/`);
   await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+  // Once the logout is answered, no token is left: the page's copies nor the real ones.
+  expect((await signedOut).ok()).toBe(true);
+  expect(await tokenCookies(page)).toEqual([]);
 });

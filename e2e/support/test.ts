@@ -67,6 +67,8 @@ function waitForApps(page: Page) {
     if (!response?.headers()['content-type']?.includes('text/html') || response.status() >= 500) return;
     // Only the storefront's pages (the sandbox's gateway page, say, has no app to wait for).
     if (!(await response.text().catch(() => '')).includes('__reactRouterContext')) return;
+    // An expect's bound (playwright.config.ts, sized for a loaded 2-core machine): hydration is a step
+    // here, not the test's subject, and a page that never hydrates fails here, not at the test's 90 s.
     await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'), null, {
       timeout: 15_000,
     });

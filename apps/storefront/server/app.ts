@@ -21,6 +21,7 @@ import {
 } from './limits.ts';
 import { PROXY_PATH, servicesProxy } from './proxy.ts';
 import { nonceOf, originOf, securityHeaders } from './security.ts';
+import { clearedCookieLines, letGoRealTokens } from './session-tokens.ts';
 
 /** The storefront's languages: one first in the path (`/fr/cart`) is the shopper's choice. */
 const PATH_LANGUAGES = ['en', 'en_US', 'en_IN', 'hi', 'ar', 'fr'];
@@ -204,6 +205,15 @@ export function createStorefrontApp(
     response.set('Cache-Control', 'no-store').json(config);
   });
   app.use(files, languageInPath);
+  // A page asked for with real tokens the page let go of (its sign-out never reached this server)
+  // clears them: the page renders as a guest's either way, and no HttpOnly token stays behind.
+  if (proxy)
+    app.use((request, response, next) => {
+      const secure = request.protocol === 'https';
+      if (letGoRealTokens(request.headers.cookie, secure))
+        response.appendHeader('Set-Cookie', clearedCookieLines(secure));
+      next();
+    });
   app.all(
     '*path',
     createRequestHandler({

@@ -112,6 +112,17 @@ export function clearedCookieLines(secure: boolean): string[] {
   );
 }
 
+/**
+ * Whether a request holds real tokens the page has let go of: its copy of the refresh token, which lives
+ * as long as the real one, is gone (a sign-out whose logout call never reached this server, a session
+ * the page ended). Such tokens are cleared on that request, so none outlives the page's session.
+ */
+export function letGoRealTokens(cookieHeader: string | null | undefined, secure: boolean): boolean {
+  const cookies = parse(cookieHeader ?? '');
+  const held = [...Object.values(realCookieNames(secure)), previousRefreshName(secure)];
+  return held.some((name) => cookies[name]) && !cookies[PAGE_COOKIES.refresh];
+}
+
 /** The real tokens a request's cookies hold (an empty value is none). */
 export function realTokens(
   cookieHeader: string | null | undefined,

@@ -264,6 +264,24 @@ describe('/api keeps the session’s tokens out of the page (backend-for-fronten
     expect(await signedIn(`mk_access=${real.access}`)).toBe(false);
   });
 
+  it('a page asked for with real tokens the page let go of (a sign-out that never reached the server) clears them', async () => {
+    const { real, copies } = await signIn();
+    const realCookies = `mk_access=${real.access}; mk_refresh=${real.refresh}; mk_id=${real.id}`;
+    const page = (cookie: string) =>
+      call(`http://127.0.0.1:${server.port}`, '/productListing', { headers: { cookie } });
+    // The page's copies are gone (it signed out): the real ones are deleted with the page's answer.
+    const letGo = await page(realCookies);
+    expect(letGo.status).toBe(200);
+    const set = cookiesOf(letGo);
+    for (const name of ['mk_access', 'mk_refresh', 'mk_id', 'mk_refresh_prev']) {
+      expect(set[name]?.value, name).toBe('');
+      expect(set[name]?.line, name).toMatch(/Expires=Thu, 01 Jan 1970/);
+    }
+    // With its copy of the refresh token the session is the page's: nothing is cleared.
+    const held = await page(`refresh_token=${copies.refresh}; access_token=${copies.access}; ${realCookies}`);
+    expect(Object.keys(cookiesOf(held))).not.toContain('mk_refresh');
+  });
+
   it('[K1] on https the real tokens are __Host- cookies, Secure, and the page’s copies swap back', async () => {
     const https = (path: string, options: Parameters<typeof call>[2] = {}) =>
       call(`http://127.0.0.1:${behindTls.port}`, `/api${path}`, {

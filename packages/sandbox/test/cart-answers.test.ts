@@ -5,7 +5,7 @@ import { handleClient } from './support.ts';
 const EBOOK = 1048; // The Home Chef E-book: digital, no stock to run out of.
 
 describe('adding to the cart says what it did', () => {
-  it('says when a quantity was capped at 999: the field, the quantity applied and the message', async () => {
+  it('[C1] says when a quantity was capped at 999: the field, the quantity applied and the message', async () => {
     const api = handleClient(createSandbox({ log: () => {} }));
     const { auth } = await api.signIn();
     const add = async (quantity: number) => {

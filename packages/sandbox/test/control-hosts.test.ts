@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isControlHost } from '../src/core/control-hosts.ts';
+import { isControlHost, isTakenHost } from '../src/core/control-hosts.ts';
 
 describe('which Host the control API answers (DNS rebinding)', () => {
   it.each([
@@ -21,7 +21,27 @@ describe('which Host the control API answers (DNS rebinding)', () => {
     ['', [], false],
     ['evil.example/x', [], false],
     ['user@127.0.0.1', [], false],
+    ['demo.localhost:99999', [], false],
   ] as const)('%j with %j → %s', (host, extra, answered) => {
     expect(isControlHost(host, extra)).toBe(answered);
+  });
+});
+
+describe('which Host any request may name (a 400 otherwise, never a 500)', () => {
+  it.each([
+    [null, true], // HTTP/1.0 or in-process (MSW): no Host header
+    ['127.0.0.1:4010', true],
+    ['demo.localhost', true],
+    ['demo.localhost:65535', true],
+    ['[::1]:4010', true],
+    ['services:4010', true],
+    ['demo.localhost:99999', false],
+    ['demo.localhost:65536', false],
+    ['demo.localhost:', false],
+    ['', false],
+    ['evil.example/x', false],
+    ['user@127.0.0.1', false],
+  ] as const)('%j → %s', (host, taken) => {
+    expect(isTakenHost(host)).toBe(taken);
   });
 });

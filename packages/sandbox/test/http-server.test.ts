@@ -114,7 +114,7 @@ describe('the control API', () => {
 describe('request bodies', () => {
   const LIMIT = 64 * 1024;
 
-  it('refuses a body whose Content-Length is over the limit with 413 in the envelope, before reading it', async () => {
+  it('[Q1] refuses a body whose Content-Length is over the limit with 413 in the envelope, before reading it', async () => {
     const { server } = await startTestServer({ maxBodyBytes: LIMIT });
     try {
       // 400 MB announced, nothing sent: the answer can only come from the header.
@@ -147,7 +147,7 @@ describe('request bodies', () => {
     }
   });
 
-  it('counts the bytes of a chunked body and answers 413 once past the limit, without waiting for its end', async () => {
+  it('[Q2] counts the bytes of a chunked body and answers 413 once past the limit, without waiting for its end', async () => {
     const { server } = await startTestServer({ maxBodyBytes: LIMIT });
     try {
       const call = httpRequest({
@@ -173,7 +173,7 @@ describe('request bodies', () => {
     }
   });
 
-  it('answers 413 to a chunked upload of 12 MiB sent whole (past twice the 4 MiB limit), with no connection reset', async () => {
+  it('[Q2] answers 413 to a chunked upload of 12 MiB sent whole (past twice the 4 MiB limit), with no connection reset', async () => {
     const { server } = await startTestServer();
     try {
       // A raw connection, as curl sends: it goes on sending whatever the server answers meanwhile.
@@ -245,7 +245,7 @@ describe('the command', () => {
 });
 
 describe('requests the sandbox cannot take are answered 4xx/5xx with a reason, never 500', () => {
-  it('TRACE is refused with 405 and the methods it takes; an unknown method is 501', async () => {
+  it('[Q3] TRACE is refused with 405 and the methods it takes; an unknown method is 501', async () => {
     const { server } = await startTestServer();
     try {
       const answer = (method: string) =>
@@ -268,7 +268,37 @@ describe('requests the sandbox cannot take are answered 4xx/5xx with a reason, n
     }
   });
 
-  it("a bad %-escape in a path parameter is the client's mistake: 400 naming the parameter", async () => {
+  it('[Q3] a port past 65535 in Host is a 400, for the contract and the control API alike', async () => {
+    const { server } = await startTestServer({ controlApi: true });
+    try {
+      const answer = (path: string) =>
+        new Promise<{ status: number; body: string }>((resolve, reject) => {
+          const call = httpRequest(
+            {
+              host: '127.0.0.1',
+              port: server.port,
+              path,
+              headers: { host: 'demo.localhost:99999', realmname: 'demo-customer' },
+            },
+            (response) =>
+              bodyOf(response).then((body) => resolve({ status: response.statusCode ?? 0, body })),
+          );
+          call.on('error', reject);
+          call.end();
+        });
+      for (const path of ['/pbs/rest/v3/products', '/__sandbox', '/__sandbox/health']) {
+        const refused = await answer(path);
+        expect(refused.status, path).toBe(400);
+        expect(JSON.parse(refused.body), path).toMatchObject({ status_code: 400 });
+      }
+      // The server goes on answering a Host it takes.
+      expect((await fetch(`${server.url}/__sandbox/health`)).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("[Q3] a bad %-escape in a path parameter is the client's mistake: 400 naming the parameter", async () => {
     const { server } = await startTestServer();
     try {
       const response = await fetch(`${server.url}/pbs/rest/v3/products/%zz`, {

@@ -185,7 +185,7 @@ describe('Idempotency-Key on cart writes', () => {
 
 describe('Idempotency-Key records: per shopper, small, on disk', () => {
   // 5,200 requests: about 9 s here, sized for a loaded 2-core machine (the package's 30 s would be tight).
-  it("keeps a shopper's key however many keyed writes another shopper sends (the resend is not applied again)", {
+  it("[I1] keeps a shopper's key however many keyed writes another shopper sends (the resend is not applied again)", {
     timeout: 120_000,
   }, async () => {
     const { api } = shop();
@@ -225,7 +225,7 @@ describe('Idempotency-Key records: per shopper, small, on disk', () => {
     expect(await api.cart(auth)).toEqual({ 1048: 1 });
   });
 
-  it('keeps keys across a restart, in a journal: the state file holds none of them and no cart answer', async () => {
+  it('[I2] keeps keys across a restart, in a journal: the state file holds none of them and no cart answer', async () => {
     const dir = tempDir();
     const first = shop({ persistence: createFilePersistence(dir) });
     const { auth } = await first.api.signIn();
@@ -246,7 +246,7 @@ describe('Idempotency-Key records: per shopper, small, on disk', () => {
     expect(await second.api.cart(auth)).toEqual({ 1009: 2 });
   });
 
-  it('ignores journal lines of a change that was never saved, and a torn last line', async () => {
+  it('[I2] ignores journal lines of a change that was never saved, and a torn last line', async () => {
     const dir = tempDir();
     const first = shop({ persistence: createFilePersistence(dir) });
     const { auth } = await first.api.signIn();

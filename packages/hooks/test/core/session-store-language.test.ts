@@ -494,5 +494,5 @@ describe('a services host that is down is not a closed store', () => {
     [4, 30_000],
     [20, 30_000],
     [-1, 2000],
-  ])('recheck %d waits %d ms', (attempt, delay) => expect(storeRecheckDelay(attempt)).toBe(delay));
+  ])('[U3] recheck %d waits %d ms', (attempt, delay) => expect(storeRecheckDelay(attempt)).toBe(delay));
 });

@@ -100,7 +100,7 @@ describe('an add cut to the cap says so (the units asked for, the units the line
     ]);
   });
 
-  it('setting a quantity past the stock or 999 sets the cap and says so; within it, nothing to say', async () => {
+  it('[C1] setting a quantity past the stock or 999 sets the cap and says so; within it, nothing to say', async () => {
     const [cable, ebook] = await products([CABLE, EBOOK]);
     if (!cable || !ebook) throw new Error('the seed lacks a product');
     for (const signedIn of [false, true]) {
@@ -130,7 +130,7 @@ describe('an add cut to the cap says so (the units asked for, the units the line
     }
   });
 
-  it('a signed-in cart: a line another device filled is stopped at 999 by the server, and that is said', async () => {
+  it('[C1] a signed-in cart: a line another device filled is stopped at 999 by the server, and that is said', async () => {
     const [ebook] = await products([EBOOK]);
     if (!ebook) throw new Error('the seed lacks a product');
     const view = await cartOn(true);

@@ -105,8 +105,9 @@ function refreshTokenOnly(refreshToken: string): TokenStore {
   };
 }
 
-// A sign-in, then a refresh, each through the sandbox: 20 s for a two-core machine other jobs share.
-describe('a session holding only a refresh token', { timeout: 20_000 }, () => {
+// A sign-in, then a refresh, each through the sandbox: the shared 60 s (vitest.timeouts.ts) covers a
+// two-core machine other jobs share.
+describe('a session holding only a refresh token', () => {
   const refreshTokenOf = async () => {
     const device = newDevice();
     const view = renderWithMarket(() => useSession(), device);
@@ -363,7 +364,8 @@ describe('store bootstrap and language', () => {
     ['broken', 'settings-error', 'Online store | Misconfigured Store'],
   ])('%s → %s', async (store, status, title) => {
     const view = bootstrap(store);
-    await waitFor(() => expect(view.result.current.status).toBe(status), { timeout: 10_000 });
+    // Testing Library's bound from test/setup-dom.ts (10 s, vitest.timeouts.ts): a few calls, no retries.
+    await waitFor(() => expect(view.result.current.status).toBe(status));
     expect(view.result.current.title).toBe(title);
   });
 

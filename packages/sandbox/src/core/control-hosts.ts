@@ -17,6 +17,16 @@ export function isControlHost(hostHeader: string | null, extraHosts: readonly st
 
 /** The name of a `Host` value without its port, lower-cased; null when it is not a host name. */
 function hostName(value: string): string | null {
-  const match = /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?$/i.exec(value.trim());
-  return match?.[1] ? match[1].toLowerCase() : null;
+  const match = HOST.exec(value.trim());
+  return match?.[1] && Number(match[2] ?? 0) <= 65_535 ? match[1].toLowerCase() : null;
+}
+
+const HOST = /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(?::(\d{1,5}))?$/i;
+
+/**
+ * Whether a request's `Host` can be taken: absent (HTTP/1.0, in-process calls), or a name and a port up to
+ * 65535. Any other value is the client's mistake, answered 400 (RFC 9112, section 3.2), never a 500.
+ */
+export function isTakenHost(hostHeader: string | null): boolean {
+  return hostHeader === null || hostName(hostHeader) !== null;
 }

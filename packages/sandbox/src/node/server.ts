@@ -2,6 +2,7 @@ import { rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { isTakenHost } from '../core/control-hosts.ts';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../core/sandbox.ts';
 import { corsHeaders, errorEnvelope } from '../http/responses.ts';
 import { createFilePersistence } from './file-persistence.ts';
@@ -117,8 +118,10 @@ const REFUSED_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
 const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 const ALLOW = [...KNOWN_METHODS].join(', ');
 
-/** The answer to a method the sandbox does not take, or undefined for one it does. */
-function methodRefusal(incoming: IncomingMessage): Response | undefined {
+/** The answer to a method or a `Host` the sandbox does not take, or undefined for a request it does. */
+function requestRefusal(incoming: IncomingMessage): Response | undefined {
+  if (!isTakenHost(incoming.headers.host ?? null))
+    return errorEnvelope(400, 'The Host header is not a host name with a port up to 65535');
   const method = (incoming.method ?? 'GET').toUpperCase();
   if (KNOWN_METHODS.has(method)) return undefined;
   const pathname = new URL(incoming.url ?? '/', 'http://sandbox').pathname;
@@ -186,7 +189,7 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
   let origin = '';
   const server = createServer((incoming, outgoing) => {
     const started = performance.now();
-    const refusal = methodRefusal(incoming);
+    const refusal = requestRefusal(incoming);
     (refusal
       ? Promise.resolve(refusal)
       : toRequest(incoming, origin, maxBodyBytes).then((request) => sandbox.handle(request))
