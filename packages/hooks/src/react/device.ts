@@ -28,7 +28,7 @@ export function keepDeviceId(market: DeviceMarket, id: string) {
  * Sent with every sign-in so the services host can tell devices apart and skip verification on a
  * trusted one.
  */
-export function deviceIdentity(market: DeviceMarket) {
+export function deviceIdentity(market: Pick<MarketContextValue, 'state'>) {
   const identity = proposedDeviceIdentity(market);
   keepDeviceId(market, identity.device_id);
   return identity;
