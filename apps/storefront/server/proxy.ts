@@ -68,7 +68,10 @@ function refuse(response: Response | IncomingMessage['socket'], status: number, 
   response.end(text);
 }
 
-/** A path as the services host routes it: decoded, lower case, one slash at a time. */
+/**
+ * A path as the services host routes it: decoded, one slash at a time, its dot segments resolved (as
+ * a URL parser there does: `/./__sandbox` and `/x/../__sandbox` are `/__sandbox`), lower case.
+ */
 function routedPath(path: string): string {
   let decoded = path;
   try {
@@ -76,7 +79,14 @@ function routedPath(path: string): string {
   } catch {
     // Malformed escapes: compared as written.
   }
-  return decoded.toLowerCase().replace(/\/+/g, '/');
+  const collapsed = decoded.replace(/\/+/g, '/');
+  let resolved = collapsed;
+  try {
+    resolved = new URL(collapsed, 'http://services-host.invalid').pathname;
+  } catch {
+    // Not a path a URL takes: compared as written.
+  }
+  return resolved.toLowerCase();
 }
 
 const REFRESH_PATH = '/ums/rest/v3/refresh-token';

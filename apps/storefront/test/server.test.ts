@@ -368,6 +368,11 @@ describe('the /api proxy', () => {
       '/api/%5F%5Fsandbox/faults',
       '/api//__sandbox/faults',
       '/api/__SANDBOX/faults',
+      '/api/./__sandbox/otp?destination=shopper%40example.com',
+      '/api/pbs/../__sandbox/faults',
+      '/api/%2e/__sandbox/faults',
+      '/api/pbs/%2E%2E/__sandbox/faults',
+      '/api/pbs\\..\\__sandbox/faults',
     ]) {
       const answer = await get(path);
       expect(answer.status, path).toBe(404);
