@@ -35,6 +35,7 @@ describe('which Host any request may name (a 400 otherwise, never a 500)', () =>
     ['demo.localhost:65535', true],
     ['[::1]:4010', true],
     ['services:4010', true],
+    ['marketkit_sandbox:4010', true], // a container's service name may hold an underscore
     ['demo.localhost:99999', false],
     ['demo.localhost:65536', false],
     ['demo.localhost:', false],

@@ -28,5 +28,11 @@ const HOST = /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(?::(\d{1,5}))?$/i;
  * 65535. Any other value is the client's mistake, answered 400 (RFC 9112, section 3.2), never a 500.
  */
 export function isTakenHost(hostHeader: string | null): boolean {
-  return hostHeader === null || hostName(hostHeader) !== null;
+  if (hostHeader === null) return true;
+  // Looser than a control host's name: any registered name (`my_sandbox`, a container's service name
+  // with an underscore) is served; only a port that cannot be is refused.
+  const match = TAKEN_HOST.exec(hostHeader.trim());
+  return match !== null && Number(match[2] ?? 0) <= 65_535;
 }
+
+const TAKEN_HOST = /^(\[[0-9a-f:.]+\]|[^\s:/@[\]]+)(?::(\d{1,5}))?$/i;
