@@ -248,15 +248,10 @@ export function servicesProxy({
         });
       },
       proxyRes,
-      error: (_error, request, response) => {
-        // A sign-out the services host did not answer still ends the session here: the page has
-        // already let it go, and its HttpOnly tokens must not outlive it.
-        const swapped = swaps.get(request);
-        if (swapped?.logout && 'appendHeader' in response && !response.headersSent)
-          response.appendHeader('Set-Cookie', clearedCookieLines(swapped.secure));
-        if (timedOut.has(request)) refuse(response, 504, 'The services host did not answer in time');
-        else refuse(response, 502, 'The services host did not answer');
-      },
+      error: (_error, request, response) =>
+        timedOut.has(request)
+          ? refuse(response, 504, 'The services host did not answer in time')
+          : refuse(response, 502, 'The services host did not answer'),
     },
   });
 
