@@ -221,10 +221,15 @@ test.describe('a services host that is down is not a closed store', () => {
     await expect(unreachable).toBeVisible({ timeout: 25_000 });
     await expect(page.getByText('This store is not available')).toHaveCount(0);
     // The page also checks again by itself ([U3]): with its clock stopped, none of those checks can
-    // start (nor an answer to one already sent be shown), so the check that follows is Try again's.
+    // start (bar one falling due in the 50 ms the pause takes, while the fault still holds), nor an
+    // answer to one already sent be shown, so the check that follows is Try again's.
     // On a loaded machine the host, back, was otherwise seen by the page's own check first, and the
     // button went before the tap reached it.
-    await page.clock.pauseAt(await page.evaluate(() => Date.now()));
+    // `pauseAt` takes a time still to come, and the page's clock moves on between reading it and
+    // pausing (microsoft/playwright#33926): read it again until the pause takes.
+    await expect(async () => {
+      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 50);
+    }).toPass({ timeout: 15_000 });
     await faults('DELETE');
     const check = page.waitForRequest((request) => request.url().includes('/ums/rest/v3/validate-store'));
     await unreachable.getByRole('button', { name: 'Try again' }).click();
