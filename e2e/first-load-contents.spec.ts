@@ -70,4 +70,31 @@ test.describe('the first load', () => {
     await expect(page.locator('[data-slot="toast"]').filter({ hasText: 'Added to cart' })).toBeVisible();
     expect(await onDemandIn(scripts)).toContain('toaster');
   });
+
+  test('a toast whose code cannot be downloaded (the network dropped) is said all the same', async ({
+    page,
+  }) => {
+    const origin = storefront.origin('demo');
+    await page.goto(`${origin}/ProductDetails?productId=1005`);
+    // About the toast, not about acting early: the page is whole before the network goes.
+    await expect(page.locator('html[data-hydrated]')).toBeAttached();
+    await page.waitForLoadState('networkidle');
+    await page.context().setOffline(true);
+    // A guest's cart is on the device: the add works offline, and says so.
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    const said = page
+      .locator('[data-slot="plain-toasts"] [data-slot="toast"]')
+      .filter({ hasText: 'Added to cart' });
+    await expect(said).toBeVisible();
+    await expect(said).toHaveAttribute('role', 'status');
+    await said.getByRole('button', { name: 'Close' }).click();
+    await expect(said).toHaveCount(0);
+    // Back online, the next toast loads the toaster as usual (another product: this one is in the cart).
+    await page.context().setOffline(false);
+    await page.goto(`${origin}/ProductDetails?productId=1009`);
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await expect(
+      page.locator('[data-slot="toast"]:not([data-slot="plain-toasts"] *)').filter({ hasText: /cart/ }),
+    ).toBeVisible();
+  });
 });

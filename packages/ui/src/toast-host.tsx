@@ -9,13 +9,13 @@ import {
   useState,
 } from 'react';
 import { Toaster as SonnerToaster, toast as sonner } from 'sonner';
-import { dragDismisses, TOAST_DURATION_MS, type ToastKind, type ToastOptions } from './toast-rules.ts';
-
-const KIND_CLASS: Record<ToastKind, string> = {
-  success: 'border-s-green-700',
-  error: 'border-s-red-700',
-  info: 'border-s-current',
-};
+import {
+  dragDismisses,
+  TOAST_DURATION_MS,
+  TOAST_KIND_CLASS,
+  type ToastKind,
+  type ToastOptions,
+} from './toast-rules.ts';
 
 /** The close button's name, from the Toaster (the cards render inside it). */
 const CloseLabel = createContext('Close');
@@ -39,7 +39,7 @@ function ToastCard({ id, kind, message }: { id: string | number; kind: ToastKind
       data-kind={kind}
       className={clsx(
         'flex w-[min(22rem,calc(100vw-2rem))] touch-pan-y select-none items-start gap-3 rounded-md border border-black/10 border-s-4 bg-white p-4 text-sm text-black shadow-lg',
-        KIND_CLASS[kind],
+        TOAST_KIND_CLASS[kind],
       )}
       style={{
         transform: `translateX(${offset}px)`,

@@ -4,6 +4,13 @@ export const TOAST_DURATION_MS = 5000;
 export const TOAST_DRAG_DISMISS_RATIO = 0.8;
 
 export type ToastKind = 'success' | 'error' | 'info';
+
+/** The edge colour that tells a toast's kind at a glance. */
+export const TOAST_KIND_CLASS: Record<ToastKind, string> = {
+  success: 'border-s-green-700',
+  error: 'border-s-red-700',
+  info: 'border-s-current',
+};
 export interface ToastOptions {
   /** A toast with the same id replaces the one on screen instead of stacking. */
   id?: string;

@@ -1,5 +1,6 @@
-import { type ReactNode, useEffect, useState } from 'react';
-import type { ToastKind, ToastOptions } from './toast-rules.ts';
+import { clsx } from 'clsx';
+import { type ReactNode, useEffect, useState, useSyncExternalStore } from 'react';
+import { TOAST_DURATION_MS, TOAST_KIND_CLASS, type ToastKind, type ToastOptions } from './toast-rules.ts';
 
 type HostModule = typeof import('./toast-host.tsx');
 
@@ -53,21 +54,49 @@ const afterPaint = (run: () => void) => {
   else setTimeout(flush, 0);
 };
 
-function enqueue(run: (module: HostModule) => void) {
+/**
+ * Toasts whose code could not be downloaded (the network dropped: often what the toast is about; a
+ * deploy replaced the file): said all the same, plainly, by the `<Toaster>`, for as long as a toast.
+ */
+interface PlainToast {
+  key: number;
+  id: string | undefined;
+  kind: ToastKind;
+  message: ReactNode;
+}
+let plain: readonly PlainToast[] = [];
+const plainListeners = new Set<() => void>();
+const setPlain = (next: readonly PlainToast[]) => {
+  plain = next;
+  for (const listener of plainListeners) listener();
+};
+let plainKeys = 0;
+const removePlain = (key: number) => setPlain(plain.filter((toast) => toast.key !== key));
+function sayPlainly(kind: ToastKind, message: ReactNode, options: ToastOptions = {}) {
+  plainKeys += 1;
+  const key = plainKeys;
+  const kept = options.id === undefined ? plain : plain.filter((toast) => toast.id !== options.id);
+  setPlain([...kept, { key, id: options.id, kind, message }]);
+  setTimeout(() => removePlain(key), options.duration ?? TOAST_DURATION_MS);
+}
+
+function enqueue(run: (module: HostModule) => void, unloaded?: () => void) {
   load().then(
     (module) =>
       afterPaint(() => {
         if (hostsMounted > 0) run(module);
         else queued.push(run);
       }),
-    () => {
-      // The toast cannot be shown now; the next one tries the download again.
-    },
+    // Said without the toaster's code; the next toast tries the download again.
+    () => unloaded?.(),
   );
 }
 
 const show = (kind: ToastKind) => (message: ReactNode, options?: ToastOptions) =>
-  enqueue((module) => module.showToast(kind, message, options));
+  enqueue(
+    (module) => module.showToast(kind, message, options),
+    () => sayPlainly(kind, message, options),
+  );
 
 /**
  * Toasts: top-right (top-left for right-to-left), 5000 ms, dismissed by dragging 80 % of the
@@ -77,7 +106,11 @@ export const toast = {
   success: show('success'),
   error: show('error'),
   info: show('info'),
-  dismiss: (id?: string) => enqueue((module) => module.dismissToast(id)),
+  dismiss: (id?: string) => {
+    setPlain(id === undefined ? [] : plain.filter((toast) => toast.id !== id));
+    // Nothing was ever shown through the toaster's code: nothing of it to load for a dismissal.
+    if (loaded || loading) enqueue((module) => module.dismissToast(id));
+  },
 };
 
 /**
@@ -107,8 +140,55 @@ export function Toaster({
       waitingForModule.delete(take);
     };
   }, []);
-  return Host ? <Host dir={dir} closeLabel={closeLabel} top={top} onReady={hostReady} /> : null;
+  const said = useSyncExternalStore(
+    (listener) => {
+      plainListeners.add(listener);
+      return () => {
+        plainListeners.delete(listener);
+      };
+    },
+    () => plain,
+    () => NONE,
+  );
+  return (
+    <>
+      {Host ? <Host dir={dir} closeLabel={closeLabel} top={top} onReady={hostReady} /> : null}
+      {said.length > 0 ? (
+        <ol
+          dir={dir}
+          data-slot="plain-toasts"
+          className="fixed end-4 z-50 flex flex-col gap-2"
+          style={{ top: top ?? '1rem' }}
+        >
+          {said.map((toast) => (
+            <li
+              key={toast.key}
+              role={toast.kind === 'error' ? 'alert' : 'status'}
+              data-slot="toast"
+              data-kind={toast.kind}
+              className={clsx(
+                'flex w-[min(22rem,calc(100vw-2rem))] items-start gap-3 rounded-md border border-black/10 border-s-4 bg-white p-4 text-sm text-black shadow-lg',
+                TOAST_KIND_CLASS[toast.kind],
+              )}
+            >
+              <p className="flex-1">{toast.message}</p>
+              <button
+                type="button"
+                aria-label={closeLabel}
+                className="-m-1 rounded p-1 leading-none opacity-70 hover:opacity-100"
+                onClick={() => removePlain(toast.key)}
+              >
+                ×
+              </button>
+            </li>
+          ))}
+        </ol>
+      ) : null}
+    </>
+  );
 }
+
+const NONE: readonly PlainToast[] = [];
 
 export {
   dragDismisses,
