@@ -1,5 +1,5 @@
-import type { Page } from '@playwright/test';
-import { previousRefreshName, realCookieNames } from '../apps/storefront/server/session-tokens.ts';
+import type { Page, Response } from '@playwright/test';
+import { heldCookieNames, realCookieNames } from '../apps/storefront/server/session-tokens.ts';
 import { useStorefront } from './support/servers.ts';
 import { signInInBrowser } from './support/sign-in.ts';
 import { expect, test } from './support/test.ts';
@@ -16,7 +16,7 @@ test.beforeEach(async () => {
 // The logout call, with the query string the SDK adds (a glob without it never matches).
 const LOGOUT = /\/ums\/rest\/v3\/session-logout(\?|$)/;
 /** The HttpOnly cookies of the session's real tokens (plain http here), the previous refresh token's too. */
-const REAL_TOKENS = [...Object.values(realCookieNames(false)), previousRefreshName(false)];
+const REAL_TOKENS = heldCookieNames(false);
 /**
  * The session's token cookies: the page's copies (`access_token`, …) and the real tokens the storefront's
  * server keeps HttpOnly and reads to render a signed-in page (apps/storefront/server/session-tokens.ts).
@@ -25,6 +25,12 @@ const tokenCookies = async (page: Page, which: 'all' | 'copies' = 'all') =>
   (await page.context().cookies())
     .filter((cookie) => /token/i.test(cookie.name) || (which === 'all' && REAL_TOKENS.includes(cookie.name)))
     .map((cookie) => cookie.name);
+
+/** The cookies a response deletes or sets, by name (its `Set-Cookie` headers). */
+const cookiesSetBy = async (response: Response) =>
+  (await response.headersArray())
+    .filter((header) => header.name.toLowerCase() === 'set-cookie')
+    .map((header) => header.value.slice(0, header.value.indexOf('=')));
 
 /** A gate: `held` waits until `open()` (a reply the test lets through when it chooses). */
 function gate() {
@@ -68,8 +74,11 @@ test('a page the shopper opens while sign-out is under way stays open, already s
   await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
   expect(await tokenCookies(page, 'copies')).toEqual([]);
   logout.open();
-  expect((await signedOut).ok()).toBe(true);
-  // The logout's answer clears the real ones, which only the server can.
+  const answer = await signedOut;
+  expect(answer.ok()).toBe(true);
+  // The logout's answer clears the real ones, which only the server can (its own Set-Cookie: a page
+  // request would also clear tokens the page let go of).
+  expect(await cookiesSetBy(answer)).toEqual(expect.arrayContaining(REAL_TOKENS));
   expect(await tokenCookies(page)).toEqual([]);
   // The shopper is still where they went (once the network is quiet, any move to / the sign-out
   // would have made has been made).
@@ -147,7 +156,10 @@ test('sign-out with nothing else going on ends on /', async ({ page }) => {
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(`${origin}/`);
   await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
-  // Once the logout is answered, no token is left: the page's copies nor the real ones.
-  expect((await signedOut).ok()).toBe(true);
+  // Once the logout is answered, no token is left: the page's copies nor the real ones, which its
+  // answer clears.
+  const answer = await signedOut;
+  expect(answer.ok()).toBe(true);
+  expect(await cookiesSetBy(answer)).toEqual(expect.arrayContaining(REAL_TOKENS));
   expect(await tokenCookies(page)).toEqual([]);
 });

@@ -8,7 +8,6 @@ import type { TokenGrant } from '@marketkit/sdk';
 import { parse, serialize } from 'cookie';
 
 export type TokenKind = 'access' | 'refresh' | 'id';
-const KINDS: readonly TokenKind[] = ['access', 'refresh', 'id'];
 
 /** The cookies the page's token store writes and reads (packages/sdk/src/tokens.ts). */
 export const PAGE_COOKIES: Readonly<Record<TokenKind, string>> = {
@@ -35,11 +34,14 @@ export function realCookieNames(secure: boolean): Readonly<Record<TokenKind, str
  */
 export const previousRefreshName = (secure: boolean) => `${secure ? '__Host-' : ''}mk_refresh_prev`;
 
-/** Every cookie name that holds a real token, either scheme's (a page with one is a shopper's own). */
-export const REAL_COOKIE_NAMES: readonly string[] = [true, false].flatMap((secure) => [
+/** The cookies of one scheme that hold a real token: the three kinds and the replaced refresh token. */
+export const heldCookieNames = (secure: boolean): string[] => [
   ...Object.values(realCookieNames(secure)),
   previousRefreshName(secure),
-]);
+];
+
+/** Every cookie name that holds a real token, either scheme's (a page with one is a shopper's own). */
+export const REAL_COOKIE_NAMES: readonly string[] = [true, false].flatMap(heldCookieNames);
 
 const REFRESH_COPY_PREFIX = 'ref.';
 
@@ -106,8 +108,7 @@ export function realCookieLines(grant: TokenGrant, secure: boolean, replaced?: s
 
 /** The `Set-Cookie` lines that delete the real tokens (sign-out, a refused refresh). */
 export function clearedCookieLines(secure: boolean): string[] {
-  const names = realCookieNames(secure);
-  return [...KINDS.map((kind) => names[kind]), previousRefreshName(secure)].map((name) =>
+  return heldCookieNames(secure).map((name) =>
     serialize(name, '', { ...attributes(secure, undefined), expires: new Date(0) }),
   );
 }
@@ -119,8 +120,7 @@ export function clearedCookieLines(secure: boolean): string[] {
  */
 export function letGoRealTokens(cookieHeader: string | null | undefined, secure: boolean): boolean {
   const cookies = parse(cookieHeader ?? '');
-  const held = [...Object.values(realCookieNames(secure)), previousRefreshName(secure)];
-  return held.some((name) => cookies[name]) && !cookies[PAGE_COOKIES.refresh];
+  return heldCookieNames(secure).some((name) => cookies[name]) && !cookies[PAGE_COOKIES.refresh];
 }
 
 /** The real tokens a request's cookies hold (an empty value is none). */
