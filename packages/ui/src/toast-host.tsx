@@ -11,6 +11,8 @@ import {
 import { Toaster as SonnerToaster, toast as sonner } from 'sonner';
 import {
   dragDismisses,
+  TOAST_CARD_CLASS,
+  TOAST_CLOSE_CLASS,
   TOAST_DURATION_MS,
   TOAST_KIND_CLASS,
   type ToastKind,
@@ -37,10 +39,7 @@ function ToastCard({ id, kind, message }: { id: string | number; kind: ToastKind
       role={kind === 'error' ? 'alert' : undefined}
       data-slot="toast"
       data-kind={kind}
-      className={clsx(
-        'flex w-[min(22rem,calc(100vw-2rem))] touch-pan-y select-none items-start gap-3 rounded-md border border-black/10 border-s-4 bg-white p-4 text-sm text-black shadow-lg',
-        TOAST_KIND_CLASS[kind],
-      )}
+      className={clsx(TOAST_CARD_CLASS, 'touch-pan-y select-none', TOAST_KIND_CLASS[kind])}
       style={{
         transform: `translateX(${offset}px)`,
         transition: start.current === null ? 'transform 150ms' : 'none',
@@ -62,7 +61,7 @@ function ToastCard({ id, kind, message }: { id: string | number; kind: ToastKind
       <button
         type="button"
         aria-label={closeLabel}
-        className="-m-1 rounded p-1 leading-none opacity-70 hover:opacity-100"
+        className={TOAST_CLOSE_CLASS}
         onPointerDown={(event) => event.stopPropagation()}
         onClick={() => sonner.dismiss(id)}
       >

@@ -5,6 +5,11 @@ export const TOAST_DRAG_DISMISS_RATIO = 0.8;
 
 export type ToastKind = 'success' | 'error' | 'info';
 
+/** A toast's card and its close button: the toaster's and the plain list's (src/toast.tsx) alike. */
+export const TOAST_CARD_CLASS =
+  'flex w-[min(22rem,calc(100vw-2rem))] items-start gap-3 rounded-md border border-black/10 border-s-4 bg-white p-4 text-sm text-black shadow-lg';
+export const TOAST_CLOSE_CLASS = '-m-1 rounded p-1 leading-none opacity-70 hover:opacity-100';
+
 /** The edge colour that tells a toast's kind at a glance. */
 export const TOAST_KIND_CLASS: Record<ToastKind, string> = {
   success: 'border-s-green-700',

@@ -1,6 +1,13 @@
 import { clsx } from 'clsx';
 import { type ReactNode, useEffect, useState, useSyncExternalStore } from 'react';
-import { TOAST_DURATION_MS, TOAST_KIND_CLASS, type ToastKind, type ToastOptions } from './toast-rules.ts';
+import {
+  TOAST_CARD_CLASS,
+  TOAST_CLOSE_CLASS,
+  TOAST_DURATION_MS,
+  TOAST_KIND_CLASS,
+  type ToastKind,
+  type ToastOptions,
+} from './toast-rules.ts';
 
 type HostModule = typeof import('./toast-host.tsx');
 
@@ -166,16 +173,13 @@ export function Toaster({
               role={toast.kind === 'error' ? 'alert' : 'status'}
               data-slot="toast"
               data-kind={toast.kind}
-              className={clsx(
-                'flex w-[min(22rem,calc(100vw-2rem))] items-start gap-3 rounded-md border border-black/10 border-s-4 bg-white p-4 text-sm text-black shadow-lg',
-                TOAST_KIND_CLASS[toast.kind],
-              )}
+              className={clsx(TOAST_CARD_CLASS, TOAST_KIND_CLASS[toast.kind])}
             >
               <p className="flex-1">{toast.message}</p>
               <button
                 type="button"
                 aria-label={closeLabel}
-                className="-m-1 rounded p-1 leading-none opacity-70 hover:opacity-100"
+                className={TOAST_CLOSE_CLASS}
                 onClick={() => removePlain(toast.key)}
               >
                 ×
