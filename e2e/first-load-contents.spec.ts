@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { BUILD } from '../apps/storefront/server/paths.ts';
+import { scriptsLoaded } from './support/page-scripts.ts';
 import { useStorefront } from './support/servers.ts';
 import { expect, test } from './support/test.ts';
 
@@ -54,11 +55,9 @@ test.describe('the first load', () => {
       page,
     }) => {
       const origin = storefront.origin(store);
-      const scripts = watchScripts(page, origin);
-      await page.goto(`${origin}${path}`);
       // Idle-time work included: what the page loads without the shopper doing anything.
-      await page.waitForLoadState('networkidle');
-      expect(scripts.size).toBeGreaterThan(0);
+      const scripts = (await scriptsLoaded(page, `${origin}${path}`)).map((file) => `${origin}/${file}`);
+      expect(scripts.length).toBeGreaterThan(0);
       expect(await onDemandIn(scripts)).toEqual([]);
     });
 

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { budgetVerdict } from '../apps/storefront/vite/route-js.ts';
 import { IDLE_MODULES, SPA_IDLE_MODULES, sizeScripts } from '../bench/lib/initial-js.mjs';
+import { scriptsLoaded } from './support/page-scripts.ts';
 import { useSpaHost, useStorefront } from './support/servers.ts';
 import { expect, test } from './support/test.ts';
 
@@ -17,13 +18,6 @@ const STOREFRONT = join(import.meta.dirname, '..', 'apps', 'storefront');
 const SSR_DIST = join(STOREFRONT, 'build', 'client');
 const SPA_DIST = join(STOREFRONT, 'build-spa', 'client');
 const UPDATE = process.env.MARKETKIT_FIRST_LOAD_UPDATE === '1';
-/**
- * Network quiet = no request in flight for this long, once the root has committed. 1.5 s rather than
- * the bench's 0.8 s: on a loaded two-core machine a chunk imported while hydrating can be asked for
- * more than a second after the previous answer, and a late critical chunk must not be missed.
- */
-const QUIET_MS = 1_500;
-
 interface Budgets {
   $comment?: string;
   toleranceKiB: number;
@@ -50,35 +44,6 @@ const ROUTE_NAMES = [...SERVER_ROUTES, ...SPA_ROUTES].map(([name]) => name);
 const readBudgets = (): Budgets => JSON.parse(readFileSync(BUDGET_FILE, 'utf8')) as Budgets;
 /** What this run measured, per route: written to the budget file with `--update`. */
 const measured = new Map<string, number>();
-
-/**
- * The own-origin scripts a fresh visit to `url` loads without interaction: until the root has
- * committed (`<html data-hydrated>`) and then no request has been in flight for QUIET_MS.
- */
-async function scriptsLoaded(page: Page, url: string): Promise<string[]> {
-  const origin = new URL(url).origin;
-  const scripts = new Set<string>();
-  let inFlight = 0;
-  let lastActivity = Date.now();
-  page.on('request', (request) => {
-    inFlight += 1;
-    lastActivity = Date.now();
-    const address = new URL(request.url());
-    if (address.origin === origin && request.resourceType() === 'script')
-      scripts.add(address.pathname.slice(1));
-  });
-  const settled = () => {
-    inFlight -= 1;
-    lastActivity = Date.now();
-  };
-  page.on('requestfinished', settled);
-  page.on('requestfailed', settled);
-  await page.goto(url);
-  await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'));
-  while (inFlight > 0 || Date.now() - lastActivity < QUIET_MS)
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  return [...scripts].sort();
-}
 
 async function checkRoute(
   page: Page,
