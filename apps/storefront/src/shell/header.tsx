@@ -23,6 +23,9 @@ type Language = UseLanguageResult;
 export const HEADER_HEIGHT_VARIABLE = '--mk-header-height';
 
 /** Keeps `HEADER_HEIGHT_VARIABLE` at the header's height as it wraps, and takes it away with the header. */
+
+/** The header's buttons sit beside its 40 px fields: the field's height, a smaller text. */
+const HEADER_BUTTON = { size: null, className: 'min-h-10 px-3 text-sm' } as const;
 function useHeaderHeightVariable() {
   const ref = useRef<HTMLElement>(null);
   useLayoutEffect(() => {
@@ -142,7 +145,7 @@ function SearchForm() {
           placeholder={t('search_placeholder')}
           className="min-h-10 w-full min-w-0 rounded-md border border-current/30 bg-transparent px-3 placeholder:text-current/60"
         />
-        <Button type="submit" size={null} aria-label={t('search')} className="min-h-10 px-3 text-sm">
+        <Button type="submit" {...HEADER_BUTTON} aria-label={t('search')}>
           <Icon name="search" />
         </Button>
       </Form>
@@ -192,7 +195,7 @@ function LanguageSwitcher({ language }: { language: Language }) {
       </label>
       {/* Only a browser without code shows it (with code the list applies the choice at once). */}
       <noscript>
-        <Button type="submit" size={null} variant="secondary" className="min-h-10 px-3 text-sm">
+        <Button type="submit" {...HEADER_BUTTON} variant="secondary">
           {t('language_apply')}
         </Button>
       </noscript>
