@@ -128,7 +128,14 @@ export function realTokens(
   cookieHeader: string | null | undefined,
   secure: boolean,
 ): Record<TokenKind | 'previousRefresh', string | null> {
-  const cookies = parse(cookieHeader ?? '');
+  return realTokensIn(parse(cookieHeader ?? ''), secure);
+}
+
+/** `realTokens` from cookies already parsed (a caller that reads other cookies parses once). */
+export function realTokensIn(
+  cookies: Record<string, string | undefined>,
+  secure: boolean,
+): Record<TokenKind | 'previousRefresh', string | null> {
   const names = realCookieNames(secure);
   return {
     access: cookies[names.access] || null,

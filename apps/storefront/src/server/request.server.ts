@@ -12,7 +12,7 @@ import { createMarketClient, createMemoryTokenStore, type MarketClient } from '@
 import { type DehydratedState, dehydrate, hashKey, QueryClient } from '@tanstack/react-query';
 import { parse } from 'cookie';
 import type { AppLoadContext } from 'react-router';
-import { isCopyOf, realTokens } from '../../server/session-tokens.ts';
+import { isCopyOf, realTokensIn } from '../../server/session-tokens.ts';
 import { LANGUAGE_COOKIE, PINCODE_COOKIE } from '../app/preferences.ts';
 import type { StorefrontServerContext } from './context.ts';
 
@@ -96,7 +96,7 @@ function createScope(request: Request, server: StorefrontServerContext): Request
   if (server.httpOnlyTokens) {
     // With the proxy, the real token is the server's HttpOnly cookie; the session is the page's while
     // its copy is there (the browser decides as it does: a page that cleared its session is a guest's).
-    const real = realTokens(request.headers.get('cookie'), url.protocol === 'https:').access;
+    const real = realTokensIn(cookies, url.protocol === 'https:').access;
     token = isCopyOf(token, real) ? real : null;
   }
   const accessToken = sessionFromToken(token).status === 'signed-in' ? token : null;
