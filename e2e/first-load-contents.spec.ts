@@ -28,23 +28,63 @@ function watchScripts(page: Page, origin: string) {
 }
 
 /**
- * Which of the on-demand parts the scripts hold, read from the build's source maps (on disk: the
+ * The sources each script holds (path → sources), read from the build's source maps (on disk: the
  * server does not serve them).
  */
-async function onDemandIn(urls: Iterable<string>) {
-  const found = new Set<string>();
+async function sourcesOf(urls: Iterable<string>) {
+  const held = new Map<string, string[]>();
   for (const url of urls) {
-    const map = join(BUILD, 'client', `${new URL(url).pathname}.map`);
+    const file = new URL(url).pathname;
+    const map = join(BUILD, 'client', `${file}.map`);
     // React Router's route manifest is generated data, written without a map.
     if (!existsSync(map)) continue;
-    const { sources } = JSON.parse(await readFile(map, 'utf8')) as { sources: string[] };
+    held.set(file, (JSON.parse(await readFile(map, 'utf8')) as { sources: string[] }).sources);
+  }
+  return held;
+}
+
+/** Which of the on-demand parts the scripts hold. */
+async function onDemandIn(urls: Iterable<string>) {
+  const found = new Set<string>();
+  for (const sources of (await sourcesOf(urls)).values())
     for (const [library, path] of Object.entries(ON_DEMAND))
       if (sources.some((source) => path.test(source))) found.add(library);
-  }
   return [...found].sort();
 }
 
+/**
+ * Modules of the frame every page runs, from its entry and root route down to the SDK's transport:
+ * they come in one file (the build's `app` group), not split by which routes also use each.
+ */
+const FRAME = [
+  /[\\/]src[\\/]entry\.client\.tsx$/,
+  /[\\/]src[\\/]root\.tsx$/,
+  /[\\/]src[\\/]shell[\\/]header\.tsx$/,
+  /[\\/]hooks[\\/]src[\\/]react[\\/]provider\.tsx$/,
+  /[\\/]hooks[\\/]src[\\/]react[\\/]use-cart\.ts$/,
+  /[\\/]sdk[\\/]src[\\/]transport\.ts$/,
+];
+
+/** Per frame module (by its index in FRAME), the scripts that hold it. */
+async function frameFiles(urls: Iterable<string>) {
+  const held = [...(await sourcesOf(urls))];
+  return FRAME.map((path) =>
+    held.filter(([, sources]) => sources.some((source) => path.test(source))).map(([file]) => file),
+  );
+}
+
 test.describe('the first load', () => {
+  test('the frame every page runs comes in one file', async ({ page }) => {
+    const origin = storefront.origin('demo');
+    const scripts = watchScripts(page, origin);
+    await page.goto(`${origin}/productListing`);
+    await page.waitForLoadState('networkidle');
+    const holders = await frameFiles(scripts);
+    // Each module in exactly one loaded file, and that file the same for all of them.
+    for (const files of holders) expect(files).toHaveLength(1);
+    expect(new Set(holders.flat()).size).toBe(1);
+  });
+
   for (const [store, path] of [
     ['demo', '/'],
     ['demo', '/productListing'],

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defaultClientConditions, defaultServerConditions, defineConfig } from 'vite';
@@ -8,6 +9,14 @@ const spa = process.env.MARKETKIT_SPA === '1';
 /** The design card's libraries that every page loads (and theirs); nothing only some screens use. */
 const FRAMEWORK =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack[\\/](query-core|react-query)|zustand|openapi-fetch|use-sync-external-store)[\\/]/;
+
+/**
+ * Every page runs the client entry and the root route (the frame): what they use, whoever else uses
+ * it too, is in every first load.
+ */
+const EVERY_PAGE = new Set(
+  ['src/entry.client.tsx', 'src/root.tsx'].map((file) => fileURLToPath(new URL(file, import.meta.url))),
+);
 
 // One build for every store: nothing tenant-specific is compiled in (the runtime configuration and
 // the request's host decide).
@@ -28,11 +37,21 @@ export default defineConfig({
       build: {
         rolldownOptions: {
           output: {
-            // The stack's libraries that every page runs, in one file: split where their importers
-            // fall, they came in a dozen pieces, each compressed on its own (≈ 8 KiB more gzip for the
-            // same code, and as many requests). They change only with upgrades, so the file stays
-            // cached across deploys.
-            codeSplitting: { groups: [{ name: 'framework', test: FRAMEWORK }] },
+            codeSplitting: {
+              groups: [
+                // The stack's libraries that every page runs, in one file: split where their importers
+                // fall, they came in a dozen pieces, each compressed on its own (≈ 8 KiB more gzip for
+                // the same code, and as many requests). They change only with upgrades, so the file
+                // stays cached across deploys.
+                { name: 'framework', test: FRAMEWORK, priority: 2 },
+                // The rest of every page's first load in one file too: the frame and what it uses
+                // (a group takes its modules' dependencies as linked after tree-shaking), which Rolldown
+                // otherwise splits by which routes share each module, ~30 files each compressed on its
+                // own. What loads on demand (dynamic imports) stays out. A route module's id carries a
+                // query of the router's: the file is what counts.
+                { name: 'app', test: (id) => EVERY_PAGE.has(id.split('?')[0] ?? id), priority: 1 },
+              ],
+            },
           },
         },
       },
