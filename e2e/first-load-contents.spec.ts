@@ -76,9 +76,9 @@ async function frameFiles(urls: Iterable<string>) {
 test.describe('the first load', () => {
   test('the frame every page runs comes in one file', async ({ page }) => {
     const origin = storefront.origin('demo');
-    const scripts = watchScripts(page, origin);
-    await page.goto(`${origin}/productListing`);
-    await page.waitForLoadState('networkidle');
+    const scripts = (await scriptsLoaded(page, `${origin}/productListing`)).map(
+      (file) => `${origin}/${file}`,
+    );
     const holders = await frameFiles(scripts);
     // Each module in exactly one loaded file, and that file the same for all of them.
     for (const files of holders) expect(files).toHaveLength(1);
