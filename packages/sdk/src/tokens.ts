@@ -175,8 +175,24 @@ export function createCookieTokenStore(options: CookieTokenStoreOptions = {}): T
   // The object last given: given again while the cookies say the same.
   let given: SessionTokens | null = null;
 
+  // One read of `document.cookie` per run of code: the read is slow, and one render asks for every
+  // component that shows the session. The store's own writes, `sync()`, the next run and a clock a
+  // second on (cookie lifetimes are counted in seconds) read afresh.
+  let read: { cookies: string; at: number } | undefined;
+  const cookiesNow = () => {
+    const at = now();
+    if (read === undefined || at - read.at >= 1000 || at < read.at) {
+      const fresh = { cookies: jar.cookie, at };
+      read = fresh;
+      queueMicrotask(() => {
+        if (read === fresh) read = undefined;
+      });
+    }
+    return read.cookies;
+  };
+
   function get(): SessionTokens | null {
-    const cookies = jar.cookie;
+    const cookies = cookiesNow();
     let current = session(cookieIn(cookies, ACCESS), cookieIn(cookies, REFRESH), cookieIn(cookies, ID));
     if (synced !== undefined && !sameTokens(synced, current)) current = synced;
     else synced = undefined;
@@ -192,6 +208,7 @@ export function createCookieTokenStore(options: CookieTokenStoreOptions = {}): T
       );
       synced = session(access ?? null, refresh ?? null, id ?? null);
     }
+    read = undefined;
     changes.check();
   }
 
@@ -209,6 +226,7 @@ export function createCookieTokenStore(options: CookieTokenStoreOptions = {}): T
     get,
     set(grant) {
       synced = undefined;
+      read = undefined;
       const refreshSeconds = grant.refresh_expires_in ?? grant.expires_in;
       write(ACCESS, grant.access_token, grant.expires_in);
       if (grant.refresh_token) write(REFRESH, grant.refresh_token, refreshSeconds);
@@ -217,6 +235,7 @@ export function createCookieTokenStore(options: CookieTokenStoreOptions = {}): T
     },
     clear() {
       synced = undefined;
+      read = undefined;
       for (const name of [ACCESS, REFRESH, ID]) writeCookie(jar, name, '', { days: -1, secure }, now);
       changes.check();
     },

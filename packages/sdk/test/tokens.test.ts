@@ -60,6 +60,40 @@ describe('cookie token store', () => {
     expect(store.get()).toEqual({ accessToken: 'new', refreshToken: 'r-1', idToken: 'i-1' });
   });
 
+  it('reads document.cookie once per run of code, however often asked (a render asks per component); its own writes, the next run and a clock a second on read again', async () => {
+    let clock = now;
+    const jar = createCookieJar(() => clock);
+    let reads = 0;
+    const counted = {
+      get cookie() {
+        reads += 1;
+        return jar.cookie;
+      },
+      set cookie(raw: string) {
+        jar.cookie = raw;
+      },
+    };
+    const store = createCookieTokenStore({ document: counted, now: () => clock });
+    store.set(grant);
+    await Promise.resolve();
+    reads = 0;
+    for (let ask = 0; ask < 20; ask += 1) expect(store.get()?.accessToken).toBe('a.b.c');
+    expect(reads).toBe(1);
+
+    store.set({ access_token: 'new', expires_in: 300 });
+    expect(store.get()?.accessToken).toBe('new');
+
+    await Promise.resolve();
+    reads = 0;
+    store.get();
+    store.get();
+    expect(reads).toBe(1);
+
+    clock += 1000;
+    store.get();
+    expect(reads).toBe(2);
+  });
+
   it('fails clearly outside a browser without a document', () => {
     expect(() => createCookieTokenStore()).toThrow(/needs options.document/);
   });

@@ -88,14 +88,17 @@ function sayPlainly(kind: ToastKind, message: ReactNode, options: ToastOptions =
 }
 
 function enqueue(run: (module: HostModule) => void, unloaded?: () => void) {
-  load().then(
-    (module) =>
-      afterPaint(() => {
+  // The first toast's download starts after the paint too: asking for a chunk adds its preload links,
+  // work a click (add to cart) would otherwise do before its own feedback shows.
+  afterPaint(() =>
+    load().then(
+      (module) => {
         if (hostsMounted > 0) run(module);
         else queued.push(run);
-      }),
-    // Said without the toaster's code; the next toast tries the download again.
-    () => unloaded?.(),
+      },
+      // Said without the toaster's code; the next toast tries the download again.
+      () => unloaded?.(),
+    ),
   );
 }
 

@@ -99,17 +99,8 @@ function ProductPage({ productId }: { productId: number }) {
   const product = useProduct(valid ? productId : null);
   // A hung product service: "taking longer" after 3 s, the failure with a retry after 15 s.
   const wait = useFirstScreenWait(valid && !product.data && !product.isError);
-  const cart = useCart();
-  const session = useSession();
-  const wishlist = useWishlist();
-  const slots = useSlots();
-  const buyNow = useBuyNow();
-  const startCheckout = useStartCheckout();
-  const navigate = useNavigate();
   const recent = useRecentlyViewed();
-  const [quantity, setQuantity] = useState(1);
   const [image, setImage] = useState(0);
-  const [busy, setBusy] = useState(false);
   const { record } = recent;
   useEffect(() => {
     if (product.data) record(product.data.product_id);
@@ -159,63 +150,6 @@ function ProductPage({ productId }: { productId: number }) {
   const images = productImages(item);
   const visible = showsPrice(item);
   const percent = discountPercent(item.product_price, item.final_price);
-  const action = productAction(item, cart.isInCart(item.product_id));
-  const slot = slots.slotFor(item.product_id)?.id ?? null;
-  const slotMissing = needsSlot(item) && slot === null;
-  const wished = wishlist.items.find((entry) => entry.product === item.product_id);
-
-  const add = async () => {
-    setBusy(true);
-    try {
-      const result = await cart.add(item, quantity, slot);
-      const { capped } = result;
-      if (capped)
-        toast.info(t(CAPPED_TEXT[capped.reason], { requested: capped.requested, allowed: capped.allowed }));
-      else toast.success(t(action === 'request' ? 'request_added' : ADDED_TEXT[result.code]));
-    } catch (error) {
-      toast.error(failureMessage(error, t('add_failed'), t));
-    } finally {
-      setBusy(false);
-    }
-  };
-  const buy = async () => {
-    const chosen = { product_id: item.product_id, quantity, ...(slot ? { slot_id: slot } : {}) };
-    if (session.status !== 'signed-in') {
-      // Kept for after sign-in (the pending item is added unless already in the cart).
-      buyNow.set(item.product_id, quantity, slot);
-      rememberReturnTo('/cart');
-      navigate('/signin');
-      return;
-    }
-    setBusy(true);
-    try {
-      const checkout = await startCheckout({ source: 'buy_now', buy_now_item: chosen });
-      navigate(`/checkout/${encodeURIComponent(checkout.checkout_id)}`);
-    } catch (error) {
-      toast.error(failureMessage(error, t('buy_failed'), t));
-    } finally {
-      setBusy(false);
-    }
-  };
-  const toggleWish = async () => {
-    if (session.status !== 'signed-in') {
-      rememberReturnTo(`${location.pathname}${location.search}`);
-      navigate('/signin');
-      return;
-    }
-    try {
-      if (wished) {
-        await wishlist.remove(wished.id);
-        toast.info(t('wishlist_removed'));
-      } else {
-        await wishlist.add(item.product_id);
-        toast.success(t('wishlist_added'));
-      }
-    } catch (error) {
-      toast.error(failureMessage(error, t('wishlist_failed'), t));
-    }
-  };
-
   return (
     <article className="mx-auto flex max-w-6xl flex-col gap-10 px-4 py-6">
       <nav aria-label={t('breadcrumbs')} className="text-sm">
@@ -299,55 +233,134 @@ function ProductPage({ productId }: { productId: number }) {
           <TypeDetails product={item} />
           {checksDelivery(item) ? <DeliveryCheck product={item} /> : null}
           {showsSlots(item) ? <SlotPicker product={item} /> : null}
-          {action === 'out-of-stock' ? <p className="font-medium text-red-700">{t('out_of_stock')}</p> : null}
-          {/* A tap on these before the code runs takes effect once it does (src/early/event-replay.ts). */}
-          <div className="flex flex-wrap items-end gap-3" data-replay>
-            {action === 'add-to-cart' || action === 'request' ? (
-              <QuantityStepper
-                value={quantity}
-                min={1}
-                max={maxQuantity(item.quantity)}
-                onChange={setQuantity}
-                label={t('quantity')}
-                decreaseLabel={t('decrease')}
-                increaseLabel={t('increase')}
-              />
-            ) : null}
-            {action === 'go-to-cart' ? (
-              <Link
-                to="/cart"
-                className="inline-flex min-h-11 items-center rounded-md bg-primary px-5 font-medium text-primary-fg"
-              >
-                {t('go_to_cart')}
-              </Link>
-            ) : action === 'request' ? (
-              <Button onClick={add} disabled={busy}>
-                {t('request')}
-              </Button>
-            ) : (
-              <Button onClick={add} disabled={busy || action === 'out-of-stock' || slotMissing}>
-                {t('add_to_cart')}
-              </Button>
-            )}
-            {action === 'add-to-cart' ? (
-              <Button variant="secondary" onClick={buy} disabled={busy || slotMissing}>
-                {t('buy_now')}
-              </Button>
-            ) : null}
-            <Button variant="tertiary" onClick={toggleWish} aria-pressed={Boolean(wished)}>
-              {wished ? t('in_wishlist') : t('add_to_wishlist')}
-            </Button>
-          </div>
-          {slotMissing && action !== 'go-to-cart' ? <p className="text-sm">{t('slot_first')}</p> : null}
-          {/* Without the code the buttons above cannot act (the guest cart lives on the device): said plainly. */}
-          <noscript>
-            <p className="text-sm" role="note">
-              {t('needs_javascript')}
-            </p>
-          </noscript>
+          <ProductActions item={item} />
         </div>
       </div>
       <Later product={item} />
     </article>
   );
 }
+
+/**
+ * The product's cart, buy and wishlist controls, apart from the page: a cart or session change
+ * re-renders these, never the gallery, price and delivery check above them (the click's own frame).
+ */
+const ProductActions = memo(function ProductActions({ item }: { item: Schema<'ProductDetail'> }) {
+  const { t } = useTranslation(['product_details', 'cart', 'common']);
+  const cart = useCart();
+  const session = useSession();
+  const wishlist = useWishlist();
+  const slots = useSlots();
+  const buyNow = useBuyNow();
+  const startCheckout = useStartCheckout();
+  const navigate = useNavigate();
+  const [quantity, setQuantity] = useState(1);
+  const [busy, setBusy] = useState(false);
+  const action = productAction(item, cart.isInCart(item.product_id));
+  const slot = slots.slotFor(item.product_id)?.id ?? null;
+  const slotMissing = needsSlot(item) && slot === null;
+  const wished = wishlist.items.find((entry) => entry.product === item.product_id);
+
+  const add = async () => {
+    setBusy(true);
+    try {
+      const result = await cart.add(item, quantity, slot);
+      const { capped } = result;
+      if (capped)
+        toast.info(t(CAPPED_TEXT[capped.reason], { requested: capped.requested, allowed: capped.allowed }));
+      else toast.success(t(action === 'request' ? 'request_added' : ADDED_TEXT[result.code]));
+    } catch (error) {
+      toast.error(failureMessage(error, t('add_failed'), t));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const buy = async () => {
+    const chosen = { product_id: item.product_id, quantity, ...(slot ? { slot_id: slot } : {}) };
+    if (session.status !== 'signed-in') {
+      // Kept for after sign-in (the pending item is added unless already in the cart).
+      buyNow.set(item.product_id, quantity, slot);
+      rememberReturnTo('/cart');
+      navigate('/signin');
+      return;
+    }
+    setBusy(true);
+    try {
+      const checkout = await startCheckout({ source: 'buy_now', buy_now_item: chosen });
+      navigate(`/checkout/${encodeURIComponent(checkout.checkout_id)}`);
+    } catch (error) {
+      toast.error(failureMessage(error, t('buy_failed'), t));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const toggleWish = async () => {
+    if (session.status !== 'signed-in') {
+      rememberReturnTo(`${location.pathname}${location.search}`);
+      navigate('/signin');
+      return;
+    }
+    try {
+      if (wished) {
+        await wishlist.remove(wished.id);
+        toast.info(t('wishlist_removed'));
+      } else {
+        await wishlist.add(item.product_id);
+        toast.success(t('wishlist_added'));
+      }
+    } catch (error) {
+      toast.error(failureMessage(error, t('wishlist_failed'), t));
+    }
+  };
+
+  return (
+    <>
+      {action === 'out-of-stock' ? <p className="font-medium text-red-700">{t('out_of_stock')}</p> : null}
+      {/* A tap on these before the code runs takes effect once it does (src/early/event-replay.ts). */}
+      <div className="flex flex-wrap items-end gap-3" data-replay>
+        {action === 'add-to-cart' || action === 'request' ? (
+          <QuantityStepper
+            value={quantity}
+            min={1}
+            max={maxQuantity(item.quantity)}
+            onChange={setQuantity}
+            label={t('quantity')}
+            decreaseLabel={t('decrease')}
+            increaseLabel={t('increase')}
+          />
+        ) : null}
+        {action === 'go-to-cart' ? (
+          <Link
+            to="/cart"
+            className="inline-flex min-h-11 items-center rounded-md bg-primary px-5 font-medium text-primary-fg"
+          >
+            {t('go_to_cart')}
+          </Link>
+        ) : action === 'request' ? (
+          <Button onClick={add} disabled={busy}>
+            {t('request')}
+          </Button>
+        ) : (
+          <Button onClick={add} disabled={busy || action === 'out-of-stock' || slotMissing}>
+            {t('add_to_cart')}
+          </Button>
+        )}
+        {action === 'add-to-cart' ? (
+          <Button variant="secondary" onClick={buy} disabled={busy || slotMissing}>
+            {t('buy_now')}
+          </Button>
+        ) : null}
+        <Button variant="tertiary" onClick={toggleWish} aria-pressed={Boolean(wished)}>
+          {wished ? t('in_wishlist') : t('add_to_wishlist')}
+        </Button>
+      </div>
+      {slotMissing && action !== 'go-to-cart' ? <p className="text-sm">{t('slot_first')}</p> : null}
+      {/* Without the code the buttons above cannot act (the guest cart lives on the device): said plainly. */}
+      <noscript>
+        <p className="text-sm" role="note">
+          {t('needs_javascript')}
+        </p>
+      </noscript>
+    </>
+  );
+});

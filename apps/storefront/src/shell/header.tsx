@@ -278,6 +278,36 @@ function AccountMenu() {
   );
 }
 
+/**
+ * The cart link and its count: the one part of the header a cart change re-renders (the menus, search
+ * and language switcher stay as they are in the click's frame).
+ */
+function CartLink() {
+  const { t } = useTranslation('header');
+  const cart = useCart();
+  // Unknown while the server cart loads or when it failed: no count rather than a false "0".
+  const badge = cartBadgeCount(cart.state, cart.quantity);
+  return (
+    <Link to="/cart" className={`${linkClass} relative`}>
+      <Icon name="cart" />
+      <span className="sr-only">
+        {badge !== null
+          ? t('cart_with_count', { count: badge })
+          : t(cart.state === 'failed' ? 'cart_failed' : 'cart')}
+      </span>
+      {badge !== null ? (
+        <span
+          aria-hidden="true"
+          data-testid="cart-count"
+          className="absolute -end-0.5 -top-0.5 min-w-5 rounded-full bg-primary px-1 text-center font-semibold text-primary-fg text-xs leading-5"
+        >
+          {badge}
+        </span>
+      ) : null}
+    </Link>
+  );
+}
+
 /** The shared header, 320px to desktop; the language comes from the app, which resolves it once. */
 export function Header({
   logoUrl,
@@ -292,9 +322,6 @@ export function Header({
 }) {
   const { t } = useTranslation('header');
   const session = useSession();
-  const cart = useCart();
-  // Unknown while the server cart loads or when it failed: no count rather than a false "0".
-  const badge = cartBadgeCount(cart.state, cart.quantity);
   const ref = useHeaderHeightVariable();
   return (
     <header ref={ref} className="border-b border-current/10 bg-header text-header-fg">
@@ -328,23 +355,7 @@ export function Header({
               <Icon name="heart" />
             </Link>
           ) : null}
-          <Link to="/cart" className={`${linkClass} relative`}>
-            <Icon name="cart" />
-            <span className="sr-only">
-              {badge !== null
-                ? t('cart_with_count', { count: badge })
-                : t(cart.state === 'failed' ? 'cart_failed' : 'cart')}
-            </span>
-            {badge !== null ? (
-              <span
-                aria-hidden="true"
-                data-testid="cart-count"
-                className="absolute -end-0.5 -top-0.5 min-w-5 rounded-full bg-primary px-1 text-center font-semibold text-primary-fg text-xs leading-5"
-              >
-                {badge}
-              </span>
-            ) : null}
-          </Link>
+          <CartLink />
           <AccountMenu />
         </div>
       </div>

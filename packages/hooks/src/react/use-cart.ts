@@ -1,5 +1,5 @@
 import { type MarketApiError, ruleError, type Schema } from '@marketkit/sdk';
-import { type UseMutationOptions, useMutation } from '@tanstack/react-query';
+import { MutationObserver, type MutationObserverOptions } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import {
   type CartLine,
@@ -103,20 +103,42 @@ interface Write<Change extends CartChange> {
 type Undo = (() => void) | undefined;
 
 type WriteOptions = Pick<
-  UseMutationOptions<unknown, MarketApiError, Write<CartChange>, Undo>,
+  MutationObserverOptions<unknown, MarketApiError, Write<CartChange>, Undo>,
   'mutationKey' | 'scope' | 'networkMode' | 'onMutate' | 'onError' | 'onSettled'
 >;
 
-/** One kind of cart write as a mutation: what it sends, with the options every cart write shares. */
+/**
+ * One kind of cart write as a mutation: what it sends, with the options every cart write shares. An
+ * observer per write that nobody subscribes to: the cart shows its writes through the cart itself, so
+ * a write's pending and settled states re-render no component (a click's frame holds the cart change
+ * and the button alone).
+ */
 function useWrite<Change extends CartChange, Result>(
+  market: MarketContextValue,
   options: WriteOptions,
   work: (backend: CartBackend, change: Change) => Promise<Result>,
 ) {
-  return useMutation<Result, MarketApiError, Write<Change>, Undo>({
-    ...options,
-    mutationFn: ({ backend, change }) => asMarketCall(() => work(backend, change)),
-  }).mutateAsync;
+  return useCallback(
+    (write: Write<Change>) => {
+      const observer = new MutationObserver<Result, MarketApiError, Write<Change>, Undo>(market.queryClient, {
+        ...options,
+        mutationFn: ({ backend, change }) => asMarketCall(() => work(backend, change)),
+      });
+      // Let go of the mutation once settled, so the cache can drop it in time (as at an unmount).
+      return observer.mutate(write).finally(observer.reset);
+    },
+    [market, options, work],
+  );
 }
+
+type AddChange = Extract<CartChange, { kind: 'add' }>;
+type QuantityChange = Extract<CartChange, { kind: 'quantity' }>;
+type RemoveChange = Extract<CartChange, { kind: 'remove' }>;
+type ClearChange = Extract<CartChange, { kind: 'clear' }>;
+const sendAdd = (backend: CartBackend, change: AddChange) => backend.add(change);
+const sendQuantity = (backend: CartBackend, change: QuantityChange) => backend.update(change);
+const sendRemove = (backend: CartBackend, change: RemoveChange) => backend.remove(change);
+const sendClear = (backend: CartBackend, _change: ClearChange) => backend.clear();
 
 /**
  * The cart's writes as TanStack Query mutations: shown at once (`onMutate`), taken back when they
@@ -151,14 +173,10 @@ function useCartWrites(market: MarketContextValue) {
     };
   }, [market]);
   return {
-    add: useWrite(options, (backend, change: Extract<CartChange, { kind: 'add' }>) => backend.add(change)),
-    update: useWrite(options, (backend, change: Extract<CartChange, { kind: 'quantity' }>) =>
-      backend.update(change),
-    ),
-    remove: useWrite(options, (backend, change: Extract<CartChange, { kind: 'remove' }>) =>
-      backend.remove(change),
-    ),
-    clear: useWrite(options, (backend, _change: Extract<CartChange, { kind: 'clear' }>) => backend.clear()),
+    add: useWrite(market, options, sendAdd),
+    update: useWrite(market, options, sendQuantity),
+    remove: useWrite(market, options, sendRemove),
+    clear: useWrite(market, options, sendClear),
   };
 }
 

@@ -58,6 +58,9 @@ export interface UseSessionResult {
 const onlyRefreshToken = (held: { accessToken: string | null; refreshToken: string | null } | null) =>
   Boolean(held?.refreshToken) && !held?.accessToken;
 
+/** On a server (and while hydrating) no refresh token is read. */
+const notRenewable = () => false;
+
 /** The shopper's session. */
 export function useSession(): UseSessionResult {
   const market = useMarket();
@@ -92,11 +95,10 @@ export function useSession(): UseSessionResult {
     return outcome;
   }, [market]);
 
-  const renewable = useSyncExternalStore(
-    market.session.subscribe,
-    () => onlyRefreshToken(market.client.tokens.get()),
-    () => false,
-  );
+  // One reader per market: a new one each render would make React read the cookies again after
+  // every commit of every component that asks for the session.
+  const readRenewable = useCallback(() => onlyRefreshToken(market.client.tokens.get()), [market]);
+  const renewable = useSyncExternalStore(market.session.subscribe, readRenewable, notRenewable);
   const renew = useCallback(async () => {
     const outcome = await market.client.refreshSession();
     return outcome.kind === 'refreshed' ? 'renewed' : outcome.kind;
