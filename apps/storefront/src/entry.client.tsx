@@ -10,6 +10,7 @@ import { PageContext, readRenderedTexts, TEXTS_ELEMENT_ID } from './app/page-con
 import { adoptServerPreferences, keepPreferenceCookies } from './app/preferences.ts';
 import { recordHistoryMoves, recordNavigations } from './app/route-modules.ts';
 import { NO_APP_ATTRIBUTE } from './early/after-reload.ts';
+import { earlyOrFetch } from './early/first-calls.ts';
 import { NAVIGATION_KEY } from './early/flags.ts';
 import { createBrowserI18n } from './i18n/client.ts';
 import { loadHttpBackend } from './i18n/lazy-backend.ts';
@@ -68,6 +69,8 @@ const i18n = createBrowserI18n(
     : {
         host: (await loadConfig()).languageHost,
         language: pathLanguage ?? saved(LANGUAGE_KEY) ?? FALLBACK_LANGUAGE,
+        // The first screen's files the early script asked for already are taken, not asked again.
+        fetch: (url: string, init?: RequestInit) => earlyOrFetch(url, init),
       },
 );
 // The SPA build: React Router loads the first screen's code after this script. Recorded as a
