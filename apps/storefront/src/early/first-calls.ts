@@ -58,7 +58,7 @@ function shopperQuery(input: StoreCallInput, own: string): string {
  * id is known) and the language list. Kept in step with `storeCalls` by test/first-calls.test.ts.
  */
 export function storeCallUrls(input: StoreCallInput): string[] {
-  const host = new URL(input.servicesHost.replace(/\/+$/, ''), input.base).href;
+  const host = new URL(input.servicesHost, input.base).href.replace(/\/+$/, '');
   const realm = encodeURIComponent(`${input.store}-customer`);
   const paths = [
     `/ums/rest/v3/validate-store?${shopperQuery(input, `store-realmname=${realm}`)}`,
