@@ -63,14 +63,20 @@ const fetchBackend = () => void loadHttpBackend().catch(() => {});
 if (!rendered) fetchBackend();
 else if (typeof requestIdleCallback === 'function') requestIdleCallback(fetchBackend, { timeout: 4000 });
 else setTimeout(fetchBackend, 2000);
+// The first screen's files the SPA build's early script asked for already are taken, not asked again.
+const fetchTexts = (url: string, init?: RequestInit) => earlyOrFetch(url, init);
 const i18n = createBrowserI18n(
   rendered
-    ? { host: rendered.host, language: rendered.language, resources: rendered.resources as Resource }
+    ? {
+        host: rendered.host,
+        language: rendered.language,
+        resources: rendered.resources as Resource,
+        fetch: fetchTexts,
+      }
     : {
         host: (await loadConfig()).languageHost,
         language: pathLanguage ?? saved(LANGUAGE_KEY) ?? FALLBACK_LANGUAGE,
-        // The first screen's files the early script asked for already are taken, not asked again.
-        fetch: (url: string, init?: RequestInit) => earlyOrFetch(url, init),
+        fetch: fetchTexts,
       },
 );
 // The SPA build: React Router loads the first screen's code after this script. Recorded as a

@@ -5,7 +5,6 @@
  * (`loadConfig`, the root's client loader, the translation backend); a call the early script did not
  * make, or that failed, is asked as before.
  */
-import { FALLBACK_LANGUAGE } from '@marketkit/hooks/core';
 
 /** Where the early script leaves its calls: one global, read by the app's modules (another bundle). */
 export const GLOBAL_KEY = '__marketkitFirstCalls';
@@ -72,11 +71,10 @@ export function storeCallUrls(input: StoreCallInput): string[] {
   return paths.map((path) => `${host}${path}`);
 }
 
-/** The text files a first screen reads: each namespace in its language and in English (the fallback). */
+/** The text files of a first screen in a language (those in English come with the page). */
 export function textUrls(languageHost: string, language: string, namespaces: readonly string[]): string[] {
   const host = languageHost.replace(/\/+$/, '');
-  const languages = [...new Set([language, FALLBACK_LANGUAGE])];
-  return languages.flatMap((code) => namespaces.map((namespace) => `${host}/${code}/${namespace}.json`));
+  return namespaces.map((namespace) => `${host}/${language}/${namespace}.json`);
 }
 
 /** The early script's configuration answer, once (undefined: not started, or taken already). */

@@ -77,8 +77,9 @@ export function startFirstCalls(): void {
         base: location.href,
       }))
         start(url, { headers });
-      for (const url of textUrls(runtime.languageHost, language ?? FALLBACK_LANGUAGE, namespaces))
-        start(url, TEXTS_REQUEST);
+      // The page carries its texts in English (rendered at build time); another language is asked for.
+      if (language && language !== FALLBACK_LANGUAGE)
+        for (const url of textUrls(runtime.languageHost, language, namespaces)) start(url, TEXTS_REQUEST);
     },
     () => {},
   );
