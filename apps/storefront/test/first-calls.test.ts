@@ -1,8 +1,8 @@
 import { STORAGE_KEYS } from '@marketkit/hooks';
 import { writePersisted } from '@marketkit/hooks/core';
 import { prefetchStore } from '@marketkit/hooks/prefetch';
-import { describe, expect, it } from 'vitest';
-import { samePath, storeCallUrls, textUrls } from '../src/early/first-calls.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { earlyOrFetch, GLOBAL_KEY, samePath, storeCallUrls, textUrls } from '../src/early/first-calls.ts';
 import { createBrowserI18n } from '../src/i18n/client.ts';
 import { SHELL_NAMESPACES } from '../src/i18n/namespaces.ts';
 
@@ -90,5 +90,42 @@ describe('a page rendered for a path serves that path only', () => {
     ['/ProductDetails', '/productListing', false],
   ])('rendered for %s, asked %s: %s', (rendered, asked, same) => {
     expect(samePath(rendered, asked)).toBe(same);
+  });
+});
+
+describe('the app takes an early answer once, and never waits past its own time limit', () => {
+  const URL_ASKED = 'http://services.test/pbs/rest/v3/languages?language-code=en&page_number=-1';
+  /** The page's own network: every call it makes itself is answered at once, and counted. */
+  function pageNetwork(early: Promise<Response>) {
+    const own: string[] = [];
+    vi.stubGlobal('location', new URL('http://demo.localhost/'));
+    vi.stubGlobal('fetch', async (input: string | Request) => {
+      own.push(typeof input === 'string' ? input : input.url);
+      return new Response('own');
+    });
+    vi.stubGlobal(GLOBAL_KEY, { answers: new Map([[URL_ASKED, early]]) });
+    return own;
+  }
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('the early answer first, then the page asks itself', async () => {
+    const own = pageNetwork(Promise.resolve(new Response('early')));
+    expect(await (await earlyOrFetch(new Request(URL_ASKED))).text()).toBe('early');
+    expect(await (await earlyOrFetch(new Request(URL_ASKED))).text()).toBe('own');
+    expect(own).toEqual([URL_ASKED]);
+  });
+
+  it('a failed early call is asked again', async () => {
+    const own = pageNetwork(Promise.reject(new TypeError('Failed to fetch')));
+    expect(await (await earlyOrFetch(URL_ASKED)).text()).toBe('own');
+    expect(own).toEqual([URL_ASKED]);
+  });
+
+  it('an early call that never answers ends with the caller’s signal', async () => {
+    pageNetwork(new Promise<Response>(() => {}));
+    const limit = new AbortController();
+    const answer = earlyOrFetch(new Request(URL_ASKED, { signal: limit.signal }));
+    limit.abort(new DOMException('The call took too long', 'TimeoutError'));
+    await expect(answer).rejects.toThrow('The call took too long');
   });
 });

@@ -95,5 +95,12 @@ export function earlyOrFetch(input: string | Request, init?: RequestInit): Promi
   const early = answers?.get(url);
   answers?.delete(url);
   const again = () => fetch(input, init);
-  return early ? early.catch(again) : again();
+  if (!early) return again();
+  // The caller's time limit holds for an early call too (it was started without the caller's signal).
+  const signal = init?.signal ?? (typeof input === 'string' ? null : input.signal);
+  const stopped = new Promise<never>((_, reject) => {
+    if (signal?.aborted) reject(signal.reason);
+    signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
+  });
+  return Promise.race([early.catch(again), stopped]);
 }
