@@ -3,6 +3,7 @@
 // bench/results/results.json). `npm run bench` builds what it measures first, then runs this.
 //
 //   node bench/run.mjs [--runs 3] [--only lighthouse,hydration,inp,requests,merge,sdk] [--out FILE]
+//                      [--pages 'SPA,bare React'] (Lighthouse and hydration pages whose name holds one of these)
 //
 // A partial run (--only) writes to bench/.out/ unless --out is given, so bench/RESULTS.md always holds
 // a full run. What each part measures and how: bench/README.md.
@@ -93,6 +94,7 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '3' },
     only: { type: 'string' },
     out: { type: 'string' },
+    pages: { type: 'string' },
     'merge-lines': { type: 'string', default: '3,10' },
     'sdk-calls': { type: 'string', default: '2000' },
     'sdk-rounds': { type: 'string', default: '7' },
@@ -105,7 +107,15 @@ if (unknown.length > 0) {
   console.error(`Unknown part(s): ${unknown.join(', ')}. Parts: ${PARTS.join(', ')}.`);
   process.exit(2);
 }
-const partial = only.length < PARTS.length;
+// Some pages only (a name holds one of the comma-separated parts): a quicker A/B of a few pages.
+const pageParts =
+  args.pages
+    ?.split(',')
+    .map((part) => part.trim())
+    .filter(Boolean) ?? null;
+const picked = (pages) =>
+  pageParts ? pages.filter((page) => pageParts.some((part) => page.name.includes(part))) : pages;
+const partial = only.length < PARTS.length || pageParts !== null;
 const out = args.out ?? (partial ? join(here, '.out', 'RESULTS.md') : join(here, 'RESULTS.md'));
 // A partial run's raw figures go beside its markdown, never over the committed full run's.
 const rawOut = partial ? out.replace(/\.md$/i, '').concat('.json') : join(here, 'results', 'results.json');
@@ -143,7 +153,7 @@ if (needsBaselines) {
 const servers = needsServers ? await startServers({ baselines: needsBaselines }) : null;
 try {
   if (wants('lighthouse')) {
-    const pages = lighthousePages(servers);
+    const pages = picked(lighthousePages(servers));
     step(
       `Lighthouse, ${runs} run(s) × ${pages.length} pages mobile + ${pages.filter((page) => page.desktop).length} desktop`,
     );
@@ -155,7 +165,7 @@ try {
       results.chromium = (await browser.version()).replace(/^(Headless)?Chrome\//, '');
       if (wants('hydration')) {
         // The pages that hydrate: every Lighthouse page but the static one (no JavaScript).
-        const pages = lighthousePages(servers).filter((page) => page.kind !== 'static');
+        const pages = picked(lighthousePages(servers)).filter((page) => page.kind !== 'static');
         step(`Hydration gap and long tasks (4× CPU, slow 4G), ${runs} run(s) × ${pages.length} pages`);
         results.hydration = await measureHydration(browser, pages, { runs, log });
       }

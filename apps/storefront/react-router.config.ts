@@ -16,4 +16,8 @@ export default {
   buildDirectory: spa ? 'build-spa' : dev ? 'build-dev' : 'build',
   // Every route's entry is in the page (≈2 KiB): links need no /__manifest round trip.
   routeDiscovery: { mode: 'initial' },
+  // The SPA build's catalogue pages as their own files, each naming its route's modules (preloaded with
+  // the app's, not after it) and its texts; every other path gets the shell (`__spa-fallback.html`).
+  // Nothing of a store is in them: the browser still asks for the store by its host name.
+  ...(spa ? { prerender: ['/', '/productListing', '/ProductDetails'] } : {}),
 } satisfies Config;

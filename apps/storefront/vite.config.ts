@@ -21,7 +21,7 @@ const EVERY_PAGE = new Set(
 // One build for every store: nothing tenant-specific is compiled in (the runtime configuration and
 // the request's host decide).
 export default defineConfig({
-  plugins: [earlyScripts(), tailwindcss(), reactRouter()],
+  plugins: [earlyScripts({ spa }), tailwindcss(), reactRouter()],
   // Which build this is, for the code that differs (the root's data: src/root.tsx). Each page's server
   // exports are left out of the SPA build by its routes (src/routes.ts).
   define: { __MARKETKIT_SPA__: JSON.stringify(spa) },

@@ -1,11 +1,12 @@
 // The SPA build (`build-spa/client`) as a host that serves static files only would serve it (a CDN,
-// an object store): every route gets index.html, assets are immutable, `config.json` says where the
+// an object store): a prerendered page gets its own file (`/productListing` → `productListing/index.html`),
+// every other route the shell (`__spa-fallback.html`, or `index.html` without one), assets are immutable, `config.json` says where the
 // services host is (the browser calls it directly: it must allow the storefront's origin). For the
 // browser tests and the bench; a real static host needs only the files and that one rule.
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { extname, isAbsolute, join, normalize, relative } from 'node:path';
+import { extname, isAbsolute, join, normalize, relative, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { listen, type RunningServer } from './listen.ts';
 import { BUILD } from './paths.ts';
@@ -19,7 +20,14 @@ const TYPES: Record<string, string> = {
   '.map': 'application/json; charset=utf-8',
 };
 
-/** The SPA build served as a static host would serve it (every route gets index.html). */
+/** The HTML files of a build (its prerendered pages and the shell), not looking into its assets. */
+function htmlFiles(root: string): string[] {
+  return readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.html') && !file.startsWith(`assets${sep}`))
+    .map((file) => join(root, file));
+}
+
+/** The SPA build served as a static host would serve it (a page's own file, else the shell). */
 export async function startStaticHost({
   servicesHost,
   port = 0,
@@ -41,16 +49,26 @@ export async function startStaticHost({
   const built: { paymentOrigins?: string[] } = existsSync(builtConfig)
     ? JSON.parse(readFileSync(builtConfig, 'utf8'))
     : {};
-  // The shell's inline scripts never change after the build: a static host allows them by hash.
-  const shell = readFileSync(join(root, 'index.html'), 'utf8');
+  // The pages' inline scripts never change after the build: a static host allows them by hash.
+  const inline = htmlFiles(root).flatMap((file) => [
+    ...readFileSync(file, 'utf8').matchAll(
+      /<script(?![^>]*\bsrc=)(?![^>]*application\/json)[^>]*>([\s\S]*?)<\/script>/g,
+    ),
+  ]);
   const hashes = [
-    ...shell.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/json)[^>]*>([\s\S]*?)<\/script>/g),
-  ].map(
-    ([, code]) =>
-      `'sha256-${createHash('sha256')
-        .update(code ?? '')
-        .digest('base64')}'`,
-  );
+    ...new Set(
+      inline.map(
+        ([, code]) =>
+          `'sha256-${createHash('sha256')
+            .update(code ?? '')
+            .digest('base64')}'`,
+      ),
+    ),
+  ];
+  // Every path without a file of its own: the shell React Router writes beside prerendered pages.
+  const fallback = existsSync(join(root, '__spa-fallback.html'))
+    ? join(root, '__spa-fallback.html')
+    : join(root, 'index.html');
   const shellPolicy = [
     "default-src 'self'",
     `script-src 'self' ${hashes.join(' ')}`,
@@ -91,19 +109,25 @@ export async function startStaticHost({
       response.end(config);
       return;
     }
-    let path = root;
+    // A path that does not decode names no file: the shell answers it.
+    let path: string | null = null;
     try {
       path = normalize(join(root, decodeURIComponent(url.pathname)));
     } catch {}
-    const rel = relative(root, path);
-    const inside = rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
-    const file = inside && existsSync(path) && statSync(path).isFile() ? path : null;
+    const rel = path === null ? '..' : relative(root, path);
+    // The root itself is a folder too: `/` is its index.html (the prerendered home page).
+    const inside = path !== null && !rel.startsWith('..') && !isAbsolute(rel);
+    const found = path !== null && inside && existsSync(path) ? statSync(path) : null;
+    // A prerendered page is a folder's index.html (`/productListing` and `/productListing/` alike).
+    const page =
+      path && found?.isDirectory() && existsSync(join(path, 'index.html')) ? join(path, 'index.html') : null;
+    const file = path && found?.isFile() ? path : page;
     if (!file && extname(url.pathname) !== '') {
       response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
       response.end('Not found');
       return;
     }
-    const served = file ?? join(root, 'index.html');
+    const served = file ?? fallback;
     const type = extname(served);
     const accepted = request.headers['accept-encoding'] ?? '';
     // As the storefront's server (the `compression` package): brotli at quality 4 when the browser

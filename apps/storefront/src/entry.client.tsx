@@ -10,6 +10,7 @@ import { PageContext, readRenderedTexts, TEXTS_ELEMENT_ID } from './app/page-con
 import { adoptServerPreferences, keepPreferenceCookies } from './app/preferences.ts';
 import { recordHistoryMoves, recordNavigations } from './app/route-modules.ts';
 import { NO_APP_ATTRIBUTE } from './early/after-reload.ts';
+import { earlyOrFetch } from './early/first-calls.ts';
 import { NAVIGATION_KEY } from './early/flags.ts';
 import { createBrowserI18n } from './i18n/client.ts';
 import { loadHttpBackend } from './i18n/lazy-backend.ts';
@@ -62,12 +63,20 @@ const fetchBackend = () => void loadHttpBackend().catch(() => {});
 if (!rendered) fetchBackend();
 else if (typeof requestIdleCallback === 'function') requestIdleCallback(fetchBackend, { timeout: 4000 });
 else setTimeout(fetchBackend, 2000);
+// The first screen's files the SPA build's early script asked for already are taken, not asked again.
+const fetchTexts = (url: string, init?: RequestInit) => earlyOrFetch(url, init);
 const i18n = createBrowserI18n(
   rendered
-    ? { host: rendered.host, language: rendered.language, resources: rendered.resources as Resource }
+    ? {
+        host: rendered.host,
+        language: rendered.language,
+        resources: rendered.resources as Resource,
+        fetch: fetchTexts,
+      }
     : {
         host: (await loadConfig()).languageHost,
         language: pathLanguage ?? saved(LANGUAGE_KEY) ?? FALLBACK_LANGUAGE,
+        fetch: fetchTexts,
       },
 );
 // The SPA build: React Router loads the first screen's code after this script. Recorded as a

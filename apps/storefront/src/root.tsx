@@ -13,6 +13,7 @@ import {
   Meta,
   Scripts,
   useLocation,
+  useMatches,
   useNavigate,
   useRouteLoaderData,
 } from 'react-router';
@@ -21,6 +22,8 @@ import { loadConfig } from './app/config.ts';
 import { TEXTS_ELEMENT_ID, usePage } from './app/page-context.tsx';
 import type { RootData } from './app/root-data.ts';
 import { useCodeLoadingRule } from './app/route-modules.ts';
+import { earlyOrFetch, NAMESPACES_ATTRIBUTE, RENDERED_PATH_ATTRIBUTE } from './early/first-calls.ts';
+import { routeNamespaces } from './i18n/namespaces.ts';
 import { replayEarlyClicks } from './shell/early-clicks.ts';
 import { goHome, reloadAfterFailedReplay } from './shell/session-recovery.ts';
 import { Loading, Store, useRouteAnswers } from './shell/shell.tsx';
@@ -60,6 +63,8 @@ export async function clientLoader(): Promise<RootData> {
       servicesHost: config.servicesHost,
       store,
       ...(storeId === null ? {} : { storeId }),
+      // The calls the page's early script started already are taken, not made again.
+      fetch: earlyOrFetch,
     }),
   };
 }
@@ -72,10 +77,16 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData('root') as RootData | undefined;
   const { nonce, texts } = usePage();
   const language = data?.snapshot?.language ?? 'en';
+  // SPA build: the texts the first screen reads, for the early script to ask for (src/early/first-calls.ts).
+  const namespaces = routeNamespaces(useMatches().map((match) => match.handle)).join(' ');
+  const here = useLocation();
   return (
     <html
       lang={language.replace('_', '-')}
       dir={data?.snapshot?.direction === 'RTL' ? 'rtl' : 'ltr'}
+      {...(__MARKETKIT_SPA__
+        ? { [NAMESPACES_ATTRIBUTE]: namespaces, [RENDERED_PATH_ATTRIBUTE]: here.pathname }
+        : {})}
       // The app sets both when the shopper changes language.
       suppressHydrationWarning
     >

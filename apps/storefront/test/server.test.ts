@@ -900,17 +900,27 @@ describe('a language first in the path', () => {
 });
 
 describe('the SPA build, from a host of static files', () => {
-  it('serves the app shell for every route, its assets and a configuration naming the services host', async () => {
+  it('serves each prerendered page its own file, the shell for every other route, its assets and a configuration naming the services host', async () => {
     const host = await startStaticHost({ servicesHost: sandbox.url });
     try {
       const base = `http://127.0.0.1:${host.port}`;
-      for (const path of ['/', '/cart', '/ProductDetails?productId=1005']) {
+      for (const [path, rendered] of [
+        ['/', '/'],
+        ['/productListing?page=2', '/productListing'],
+        ['/productListing/', '/productListing'],
+        ['/ProductDetails?productId=1005', '/ProductDetails'],
+        ['/cart', '/'],
+        ['/no/such/page', '/'],
+        ['/%E0%A4%A', '/'],
+      ]) {
         const response = await fetch(`${base}${path}`);
-        expect(response.status).toBe(200);
+        expect(response.status, path).toBe(200);
         const html = await response.text();
         expect(html).toContain('<script type="module"');
-        // No rendered screen and no texts: the browser draws it.
-        expect(html).not.toContain('id="marketkit-texts"');
+        expect(html, path).toContain(`data-rendered-path="${rendered}"`);
+        // Nothing of a store: the browser asks for it by the host name.
+        expect(html).not.toContain('Marketkit Demo Store');
+        expect(html).not.toContain('Everything for home, work and play');
       }
       expect(await (await fetch(`${base}/config.json`)).json()).toMatchObject({ servicesHost: sandbox.url });
       expect((await fetch(`${base}/assets/missing.js`)).status).toBe(404);

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { build, type Plugin } from 'vite';
+import { build, defaultClientConditions, type Plugin } from 'vite';
 
 /** The module the app imports the early script from: its default export is the built code. */
 export const EARLY_SCRIPT_MODULE = 'virtual:marketkit/early-script';
@@ -12,7 +12,7 @@ const ENTRY = fileURLToPath(new URL('../src/early/index.ts', import.meta.url));
  * before any module script). The app imports the result as a string and writes it inline with the
  * response's nonce (src/root.tsx). In development the files are watched, so an edit rebuilds it.
  */
-export function earlyScripts(): Plugin {
+export function earlyScripts({ spa }: { spa: boolean }): Plugin {
   return {
     name: 'marketkit-early-scripts',
     resolveId: (id) => (id === EARLY_SCRIPT_MODULE ? RESOLVED : null),
@@ -21,6 +21,9 @@ export function earlyScripts(): Plugin {
       const result = await build({
         configFile: false,
         logLevel: 'silent',
+        // The workspace packages from their source, as the app takes them; code of the other build left out.
+        resolve: { conditions: ['@marketkit/source', ...defaultClientConditions] },
+        define: { __MARKETKIT_SPA__: JSON.stringify(spa) },
         build: {
           write: false,
           target: 'es2022',

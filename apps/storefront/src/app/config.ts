@@ -1,3 +1,5 @@
+import { CONFIG_PATH, takeEarlyConfig } from '../early/first-calls.ts';
+
 /** Runtime configuration: nothing tenant-specific is compiled in. */
 export interface RuntimeConfig {
   /**
@@ -82,8 +84,11 @@ let loading: Promise<RuntimeConfig> | null = null;
  * missing, unreadable or odd file leaves the defaults in place. Asked once per page.
  */
 export function loadConfig(): Promise<RuntimeConfig> {
-  loading ??= fetch('/config.json', { credentials: 'same-origin' })
-    .then((response) => (response.ok ? response.json() : null))
-    .then(parseConfig, () => DEFAULT_CONFIG);
+  const ask = () =>
+    fetch(CONFIG_PATH, { credentials: 'same-origin' }).then((response) =>
+      response.ok ? response.json() : null,
+    );
+  // The early script's answer when it asked already (src/early/first-calls.ts); asked again if that failed.
+  loading ??= (takeEarlyConfig()?.catch(ask) ?? ask()).then(parseConfig, () => DEFAULT_CONFIG);
   return loading;
 }

@@ -6,7 +6,10 @@
  */
 import { captureEarlyClicks } from './event-replay.ts';
 import { guardFirstLoad } from './first-load-guard.ts';
+import { startFirstCalls } from './start-first-calls.ts';
 import './navigation-rule.ts';
 
+// The SPA build's page has no store in it: its first calls start here, not after the app's code.
+if (__MARKETKIT_SPA__) startFirstCalls();
 guardFirstLoad();
 captureEarlyClicks();

@@ -195,6 +195,11 @@ export interface PrefetchStoreOptions {
   storage?: Pick<Storage, 'getItem'>;
   /** The first screen's data to fetch along (public catalogue data only). */
   screen?: readonly ScreenData[];
+  /**
+   * `fetch` the calls go through (default: the global one): a page that started the same calls
+   * earlier (an inline script) answers them from what it already asked.
+   */
+  fetch?: (request: Request) => Promise<Response>;
 }
 
 const quiet = <T>(promise: Promise<T>) => {
@@ -226,6 +231,7 @@ export function prefetchStore(options: PrefetchStoreOptions): PrefetchedStore {
     getLanguage: () => read(STORAGE_KEYS.language),
     getPincode: () => pincode,
     locks: null,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
   });
   const calls = storeCalls(client);
   const catalogue = catalogueCalls(client);

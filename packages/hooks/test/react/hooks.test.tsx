@@ -416,6 +416,24 @@ describe('store bootstrap and language', () => {
     expect(calls).toHaveLength(3);
   });
 
+  it('sends the early calls through the fetch it is given (a page answers them from calls it made already)', async () => {
+    const device = newDevice();
+    device.storage.setItem(STORAGE_KEYS.storeId, 'demo-customer:14');
+    const through: string[] = [];
+    const prefetched = prefetchStore({
+      servicesHost: HOST,
+      store: 'demo',
+      storage: device.storage,
+      fetch: (request) => {
+        through.push(new URL(request.url).pathname);
+        return fetch(request);
+      },
+    });
+    await Promise.all([prefetched.validation, prefetched.settings?.result, prefetched.languages]);
+    expect(through).toEqual(calls.map((call) => call.replace(/^GET /, '')));
+    expect(through).toHaveLength(3);
+  });
+
   it.each([
     ['2001', '2001'],
     ['allProducts', null],
