@@ -106,6 +106,39 @@ test('a language from the path: its texts are asked for before any script has ru
     expect(requests.count(pattern), String(pattern)).toBe(1);
 });
 
+test('texts come from the host config.json names, on a prerendered page too', async ({ page }) => {
+  // A tenant's texts elsewhere than the build's /locales: config.json says where, at run time. The
+  // files are the host's own, fetched from Node (which cannot resolve the store's *.localhost name).
+  const fromHost = (url: string, path?: [string, string]) => {
+    const address = new URL(path ? url.replace(...path) : url);
+    address.hostname = '127.0.0.1';
+    return address.href;
+  };
+  await page.route(/\/config\.json$/, async (route) => {
+    const built = (await (await route.fetch({ url: fromHost(route.request().url()) })).json()) as object;
+    await route.fulfill({ json: { ...built, languageHost: '/tenant-texts' } });
+  });
+  await page.route(/\/tenant-texts\//, async (route) =>
+    route.fulfill({
+      response: await route.fetch({ url: fromHost(route.request().url(), ['/tenant-texts/', '/locales/']) }),
+    }),
+  );
+  // French chosen on a visit before (the path's language is kept); then a prerendered page.
+  await page.goto(`${origin('demo')}/fr/`);
+  await expect(page.locator('html[lang="fr"]')).toBeAttached({ timeout: 20_000 });
+  await page.waitForLoadState('networkidle');
+  const requests = recordRequests(page);
+  await page.goto(`${origin('demo')}/productListing`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Tous les produits' })).toBeVisible({
+    timeout: 20_000,
+  });
+  await page.waitForLoadState('networkidle');
+  for (const pattern of [/\/tenant-texts\/fr\/common\.json$/, /\/tenant-texts\/fr\/product_listing\.json$/])
+    expect(requests.count(pattern), String(pattern)).toBe(1);
+  // The page rendered at build time named the build's own host: not used.
+  expect(requests.count(/\/locales\//)).toBe(0);
+});
+
 test('a page without its own file gets the shell, and its store calls start early too', async ({ page }) => {
   const requests = recordRequests(page);
   await page.goto(`${origin('demo')}/cart`, { waitUntil: 'commit' });

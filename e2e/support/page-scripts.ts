@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 
 /**
  * Network quiet = no request in flight for this long, once the root has committed. 1.5 s rather than
@@ -21,17 +21,18 @@ const QUIET_LIMIT_MS = 45_000;
 export async function scriptsLoaded(page: Page, url: string): Promise<string[]> {
   const origin = new URL(url).origin;
   const scripts = new Set<string>();
-  const inFlight = new Set<string>();
+  // By request, not URL: two requests for one address can be in flight at once.
+  const inFlight = new Set<Request>();
   let lastActivity = Date.now();
   page.on('request', (request) => {
-    inFlight.add(request.url());
+    inFlight.add(request);
     lastActivity = Date.now();
     const address = new URL(request.url());
     if (address.origin === origin && request.resourceType() === 'script')
       scripts.add(address.pathname.slice(1));
   });
-  const settled = (request: { url(): string }) => {
-    inFlight.delete(request.url());
+  const settled = (request: Request) => {
+    inFlight.delete(request);
     lastActivity = Date.now();
   };
   page.on('requestfinished', settled);
@@ -42,7 +43,7 @@ export async function scriptsLoaded(page: Page, url: string): Promise<string[]> 
   while (inFlight.size > 0 || Date.now() - lastActivity < QUIET_MS) {
     if (Date.now() > limit)
       throw new Error(
-        `${url} kept the network busy for ${QUIET_LIMIT_MS / 1000} s after its root committed; still in flight: ${[...inFlight].join(', ') || 'nothing (requests kept starting)'}`,
+        `${url} kept the network busy for ${QUIET_LIMIT_MS / 1000} s after its root committed; still in flight: ${[...inFlight].map((request) => request.url()).join(', ') || 'nothing (requests kept starting)'}`,
       );
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

@@ -68,7 +68,9 @@ const fetchTexts = (url: string, init?: RequestInit) => earlyOrFetch(url, init);
 const i18n = createBrowserI18n(
   rendered
     ? {
-        host: rendered.host,
+        // A page the SPA build prerendered was rendered with no configuration: its texts' host is
+        // the one config.json names at run time, as for any other page of that build.
+        host: __MARKETKIT_SPA__ ? (await loadConfig()).languageHost : rendered.host,
         language: rendered.language,
         resources: rendered.resources as Resource,
         fetch: fetchTexts,

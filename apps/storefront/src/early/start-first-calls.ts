@@ -59,28 +59,32 @@ export function startFirstCalls(): void {
   const namespaces = samePath(html.getAttribute(RENDERED_PATH_ATTRIBUTE) ?? '', route)
     ? (html.getAttribute(NAMESPACES_ATTRIBUTE)?.split(' ').filter(Boolean) ?? [])
     : SHELL_NAMESPACES;
-  void config.then(
-    (json) => {
-      const runtime = parseConfig(json);
-      const store = storeFromHost(location.hostname, runtime);
-      const realm = `${store}-customer`;
-      const storeId = Object.hasOwn(runtime.storeIds, store)
-        ? (runtime.storeIds[store] ?? null)
-        : storeIdHint(saved(STORAGE_KEYS.storeId), realm);
-      const headers = { Accept: 'application/json', realmname: realm };
-      for (const url of storeCallUrls({
-        servicesHost: runtime.servicesHost,
-        store,
-        storeId,
-        language,
-        pincode: storedActivePincode(saved(STORAGE_KEYS.pincode)),
-        base: location.href,
-      }))
-        start(url, { headers });
-      // The page carries its texts in English (rendered at build time); another language is asked for.
-      if (language && language !== FALLBACK_LANGUAGE)
-        for (const url of textUrls(runtime.languageHost, language, namespaces)) start(url, TEXTS_REQUEST);
-    },
-    () => {},
-  );
+  void config
+    .then(
+      (json) => {
+        const runtime = parseConfig(json);
+        const store = storeFromHost(location.hostname, runtime);
+        const realm = `${store}-customer`;
+        const storeId = Object.hasOwn(runtime.storeIds, store)
+          ? (runtime.storeIds[store] ?? null)
+          : storeIdHint(saved(STORAGE_KEYS.storeId), realm);
+        const headers = { Accept: 'application/json', realmname: realm };
+        for (const url of storeCallUrls({
+          servicesHost: runtime.servicesHost,
+          store,
+          storeId,
+          language,
+          pincode: storedActivePincode(saved(STORAGE_KEYS.pincode)),
+          base: location.href,
+        }))
+          start(url, { headers });
+        // The page carries its texts in English (rendered at build time); another language is asked for.
+        if (language && language !== FALLBACK_LANGUAGE)
+          for (const url of textUrls(runtime.languageHost, language, namespaces)) start(url, TEXTS_REQUEST);
+      },
+      () => {},
+    )
+    // A configuration the early script cannot use (a services host that is no URL) starts nothing:
+    // the app reads it again and says what is wrong.
+    .catch(() => {});
 }
