@@ -147,6 +147,11 @@ export interface CookieTokenStoreOptions {
  * `subscribe` listeners are told of this store's own `set`, `clear` and `sync`, and, where the Cookie
  * Store API is there, of another tab's writes as they happen (its `change` events). Elsewhere, call
  * `sync()` when another tab may have written (the hooks do on focus and on their cross-tab signal).
+ *
+ * `get()` reads `document.cookie` once per synchronous run of code (one render asks for every
+ * component showing the session): code of your own that writes the token cookies directly, then calls
+ * `get()` before the next microtask, reads the value from before its write. `await sync()` after such a
+ * write, or use `set` and `clear`.
  */
 export function createCookieTokenStore(options: CookieTokenStoreOptions = {}): TokenStore {
   const document = options.document ?? (globalThis as { document?: CookieJar }).document;
